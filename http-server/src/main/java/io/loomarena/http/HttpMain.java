@@ -1,8 +1,25 @@
 package io.loomarena.http;
 
-/** Placeholder entry point; replaced by the picocli command line. */
-public final class HttpMain {
+import io.loomarena.http.load.LoadCommand;
+import io.loomarena.http.server.ServeCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Command-line entry point of {@code http-server.jar}: {@code serve} runs a server stage, {@code load} drives one. */
+@Command(name = "http-server", mixinStandardHelpOptions = true,
+        subcommands = {ServeCommand.class, LoadCommand.class},
+        description = "HTTP/1.1 server in five concurrency stages, and its load client.")
+public final class HttpMain implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     public static void main(String[] args) {
-        System.out.println("http");
+        System.exit(new CommandLine(new HttpMain()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: serve or load");
     }
 }

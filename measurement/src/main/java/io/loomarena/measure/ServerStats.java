@@ -1,0 +1,75 @@
+package io.loomarena.measure;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Resource figures of a server process at one instant, read from its own MXBeans and {@code /proc/self/status}.
+ * Immutable. Sizes are bytes, times as named; {@code -1} means the figure is not available on this OS.
+ *
+ * @param pid           the server process id
+ * @param liveThreads   live threads now (platform threads; virtual threads are not counted by the JVM)
+ * @param peakThreads   peak live platform threads since start or the last {@link #resetPeaks()}
+ * @param heapUsedBytes heap in use now
+ * @param rssBytes      resident set size now (VmRSS)
+ * @param peakRssBytes  peak resident set size (VmHWM)
+ * @param cpuTimeNanos  process CPU time, user + system, all threads
+ * @param gcCount       collections so far, all collectors
+ * @param gcTimeMillis  time spent in collections so far, all collectors
+ * @param counters      model counters (active connections, accepted, bytes echoed, requests, ...)
+ */
+public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
+                          long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                          Map<String, Long> counters) {
+
+    public ServerStats {
+        counters = Map.copyOf(counters);
+    }
+
+    /** Reads the figures of this JVM now. */
+    public static ServerStats capture(Map<String, Long> counters) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long gcCount = 0;
+        long gcTime = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gcCount += Math.max(0, gc.getCollectionCount());
+            gcTime += Math.max(0, gc.getCollectionTime());
+        }
+        long cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+        Map<String, Long> proc = procStatus();
+        return new ServerStats(ProcessHandle.current().pid(), threads.getThreadCount(), threads.getPeakThreadCount(),
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+                proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
+                new LinkedHashMap<>(counters));
+    }
+
+    /** Starts a new peak-thread measurement window (for per-run peaks). */
+    public static void resetPeaks() {
+        ManagementFactory.getThreadMXBean().resetPeakThreadCount();
+    }
+
+    /** VmRSS and VmHWM from /proc/self/status in bytes; empty where /proc does not exist. */
+    private static Map<String, Long> procStatus() {
+        Map<String, Long> values = new LinkedHashMap<>();
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/self/status"));
+            for (String line : lines) {
+                if (line.startsWith("VmRSS:") || line.startsWith("VmHWM:")) {
+                    String[] parts = line.split("\\s+");
+                    values.put(line.substring(0, 5), Long.parseLong(parts[1]) * 1024);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or /proc is unreadable: the figures stay -1 and the summary says so.
+        }
+        return values;
+    }
+}

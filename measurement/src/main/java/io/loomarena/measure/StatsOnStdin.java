@@ -1,0 +1,68 @@
+package io.loomarena.measure;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The harness's way to ask a forked server for its resource figures without touching the port under test: it writes a
+ * command line to the server's stdin, the server answers with one line on stdout.
+ * <ul>
+ * <li>{@code stats} answers {@code stats {json of ServerStats}}</li>
+ * <li>{@code reset-peaks} resets the peak-thread window and answers {@code reset-peaks ok}</li>
+ * </ul>
+ * Unknown commands answer {@code error unknown command: X}. End of stdin ends the reader thread, never the server, so
+ * a server started by hand with no stdin is unaffected. Runs on one daemon platform thread named {@code stats-stdin}.
+ */
+public final class StatsOnStdin {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private StatsOnStdin() {
+    }
+
+    /** Starts the reader thread; {@code counters} supplies the server's model counters at each request. */
+    public static void start(Supplier<Map<String, Long>> counters) {
+        start(counters, System.out);
+    }
+
+    static void start(Supplier<Map<String, Long>> counters, PrintStream out) {
+        Thread reader = ModelThreads.platform("stats-stdin", () -> serve(counters, out));
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static void serve(Supplier<Map<String, Long>> counters, PrintStream out) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                out.println(answer(line.strip(), counters));
+                out.flush();
+            }
+        } catch (IOException e) {
+            // stdin closed or unreadable: the harness is gone; the server keeps serving.
+        }
+    }
+
+    static String answer(String command, Supplier<Map<String, Long>> counters) {
+        try {
+            return switch (command) {
+                case "stats" -> "stats " + JSON.writeValueAsString(ServerStats.capture(counters.get()));
+                case "reset-peaks" -> {
+                    ServerStats.resetPeaks();
+                    yield "reset-peaks ok";
+                }
+                default -> "error unknown command: " + command;
+            };
+        } catch (JsonProcessingException e) {
+            return "error " + e.getOriginalMessage();
+        }
+    }
+}
