@@ -1,0 +1,55 @@
+package io.loomarena.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunResultTest {
+
+    @Test
+    void jsonRoundTripKeepsEveryFigureAndTheHistogram(@TempDir Path dir) {
+        Histogram histogram = LatencyHistograms.newHistogram();
+        for (int i = 1; i <= 1000; i++) {
+            LatencyHistograms.recordNanos(histogram, i * 1_000L);
+        }
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("clients", 10);
+        workload.put("messages", 100);
+        workload.put("size", 32);
+        RunResult result = new RunResult("echo-client", "virtual", workload, 42, "2026-11-21T00:00:00Z",
+                2_000_000_000L, 1000, RunResult.throughput(1000, 2_000_000_000L), Map.of("timeout", 2L),
+                LatencyStats.of(histogram), LatencyHistograms.encode(histogram));
+
+        Path file = dir.resolve("nested/run.json");
+        result.writeJson(file);
+        RunResult read = RunResult.readJson(file);
+
+        assertThat(read).isEqualTo(result);
+        assertThat(read.workload().keySet()).containsExactly("clients", "messages", "size");
+        assertThat(read.throughput()).isEqualTo(500.0);
+        assertThat(read.totalErrors()).isEqualTo(2);
+        assertThat(read.latency().p50()).isBetween(499L, 501L);
+        assertThat(LatencyHistograms.decode(read.histogram())).isEqualTo(histogram);
+    }
+
+    @Test
+    void refusesNegativeFigures() {
+        assertThatThrownBy(() -> new RunResult("t", "virtual", Map.of(), 1, "now", -1, 0, 0, Map.of(),
+                LatencyStats.of(LatencyHistograms.newHistogram()), ""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("elapsedNanos");
+    }
+
+    @Test
+    void unreadableFileIsAClearError(@TempDir Path dir) {
+        assertThatThrownBy(() -> RunResult.readJson(dir.resolve("missing.json")))
+                .hasMessageContaining("missing.json");
+    }
+}

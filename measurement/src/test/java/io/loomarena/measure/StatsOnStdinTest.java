@@ -1,0 +1,32 @@
+package io.loomarena.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+class StatsOnStdinTest {
+
+    @Test
+    void statsAnswerIsOneJsonLineWithTheCountersAndThisProcess() throws Exception {
+        String answer = StatsOnStdin.answer("stats", () -> Map.of("activeConnections", 3L));
+
+        assertThat(answer).startsWith("stats {").doesNotContain("\n");
+        ServerStats stats = new ObjectMapper().readValue(answer.substring("stats ".length()), ServerStats.class);
+        assertThat(stats.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(stats.counters()).containsEntry("activeConnections", 3L);
+        assertThat(stats.liveThreads()).isPositive();
+        assertThat(stats.peakThreads()).isGreaterThanOrEqualTo(stats.liveThreads());
+        assertThat(stats.heapUsedBytes()).isPositive();
+        assertThat(stats.rssBytes()).isPositive();
+        assertThat(stats.cpuTimeNanos()).isPositive();
+    }
+
+    @Test
+    void resetPeaksAndUnknownCommands() {
+        assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
+        assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");
+    }
+}
