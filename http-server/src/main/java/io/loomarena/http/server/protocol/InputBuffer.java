@@ -130,10 +130,10 @@ public final class InputBuffer {
      *
      * @param maxLength     the longest allowed content of the line (line end excluded)
      * @param tooLongStatus the status when no line end comes within {@code maxLength} + CRLF
-     * @param what          names the line in the error message
+     * @param tooLongMessage the error message when it is too long
      * @return the offset of the line's LF from {@link #position()}, or -1 at end of stream before a LF
      */
-    public int lineLength(int maxLength, int tooLongStatus, String what) throws IOException, HttpException {
+    public int lineLength(int maxLength, int tooLongStatus, String tooLongMessage) throws IOException, HttpException {
         int window = maxLength + 2;
         int scanned = 0;
         while (true) {
@@ -146,7 +146,7 @@ public final class InputBuffer {
             }
             scanned = end - pos;
             if (scanned >= window) {
-                throw HttpException.protocol(tooLongStatus, what + " longer than " + maxLength + " bytes");
+                throw HttpException.protocol(tooLongStatus, tooLongMessage);
             }
             if (!fill()) {
                 return -1;
