@@ -106,6 +106,12 @@ public record HarnessSettings(int warmups, int measuredRuns, String heap, String
                 statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir);
     }
 
+    /** A copy whose forked JVMs get another heap, collector and extra flags. */
+    public HarnessSettings withJvm(String newHeap, String newGc, List<String> newExtraJvmArgs) {
+        return new HarnessSettings(warmups, measuredRuns, newHeap, newGc, newExtraJvmArgs, pinning, serverStartTimeout,
+                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir);
+    }
+
     /** A copy that persists under another results folder. */
     public HarnessSettings withResultsDir(Path newResultsDir) {
         return new HarnessSettings(warmups, measuredRuns, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
