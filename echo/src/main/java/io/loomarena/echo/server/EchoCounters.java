@@ -1,0 +1,66 @@
+package io.loomarena.echo.server;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What an echo server has done so far: connections open now, connections accepted in total, bytes echoed. Updated by
+ * the accept loop and every connection thread at once; reads are safe from any thread and never block.
+ */
+public final class EchoCounters {
+
+    /** Key of {@link #activeConnections()} in {@link #asMap()} (and in the {@code stats} answer on stdin). */
+    public static final String ACTIVE_CONNECTIONS = "activeConnections";
+    /** Key of {@link #acceptedConnections()} in {@link #asMap()}. */
+    public static final String ACCEPTED_CONNECTIONS = "acceptedConnections";
+    /** Key of {@link #bytesEchoed()} in {@link #asMap()}. */
+    public static final String BYTES_ECHOED = "bytesEchoed";
+
+    private final AtomicInteger active = new AtomicInteger();
+    private final LongAdder accepted = new LongAdder();
+    private final LongAdder echoed = new LongAdder();
+
+    /** Connections accepted and not closed yet, including those waiting for a thread of the {@code pool} model. */
+    public int activeConnections() {
+        return active.get();
+    }
+
+    /** Connections accepted since start. */
+    public long acceptedConnections() {
+        return accepted.sum();
+    }
+
+    /** Bytes written back to clients since start. */
+    public long bytesEchoed() {
+        return echoed.sum();
+    }
+
+    /** The three counters by name, in a stable order. */
+    public Map<String, Long> asMap() {
+        Map<String, Long> map = new LinkedHashMap<>();
+        map.put(ACTIVE_CONNECTIONS, (long) activeConnections());
+        map.put(ACCEPTED_CONNECTIONS, acceptedConnections());
+        map.put(BYTES_ECHOED, bytesEchoed());
+        return map;
+    }
+
+    void opened() {
+        accepted.increment();
+        active.incrementAndGet();
+    }
+
+    void closed() {
+        active.decrementAndGet();
+    }
+
+    void echoed(int bytes) {
+        echoed.add(bytes);
+    }
+
+    @Override
+    public String toString() {
+        return asMap().toString();
+    }
+}

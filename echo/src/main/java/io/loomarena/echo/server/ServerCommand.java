@@ -1,0 +1,99 @@
+package io.loomarena.echo.server;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.CountDownLatch;
+
+import io.loomarena.echo.EchoMain;
+import io.loomarena.measure.ModelThreads;
+import io.loomarena.measure.StatsOnStdin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code echo server}: runs one echo server until SIGTERM or SIGINT. Its first stdout line is
+ * {@code listening on HOST:PORT}; afterwards it answers {@code stats} on stdin ({@link StatsOnStdin}). The shutdown
+ * hook closes the server gracefully (see {@link EchoServer#close()}).
+ */
+@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs one RFC 862 echo server until SIGTERM or SIGINT.")
+public final class ServerCommand implements java.util.concurrent.Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", required = true, converter = ModelConverter.class, paramLabel = "MODEL",
+            description = "Concurrency model: single, platform, pool or virtual.")
+    ServerModel model;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = EchoServerConfig.DEFAULT_HOST,
+            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    private int port;
+    private int poolSize;
+    private int backlog;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoServerConfig.DEFAULT_PORT,
+            description = "Port, 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    void setPort(int value) {
+        EchoMain.requireRange(spec, "--port", value, 0, 65_535);
+        port = value;
+    }
+
+    @Option(names = "--pool-size", paramLabel = "THREADS", defaultValue = "" + EchoServerConfig.DEFAULT_POOL_SIZE,
+            description = "Threads of the pool model (default: ${DEFAULT-VALUE}).")
+    void setPoolSize(int value) {
+        EchoMain.requireRange(spec, "--pool-size", value, 1, EchoServerConfig.MAX_POOL_SIZE);
+        poolSize = value;
+    }
+
+    @Option(names = "--backlog", paramLabel = "CONNECTIONS", defaultValue = "" + EchoServerConfig.DEFAULT_BACKLOG,
+            description = "Listen backlog (default: ${DEFAULT-VALUE}).")
+    void setBacklog(int value) {
+        EchoMain.requireRange(spec, "--backlog", value, 1, EchoServerConfig.MAX_BACKLOG);
+        backlog = value;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        EchoServer server = EchoServer.create(new EchoServerConfig(model, host, port, poolSize, backlog,
+                EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE));
+        try {
+            server.start();
+        } catch (PortInUseException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(),
+                    "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(ModelThreads.platform("echo-shutdown", () -> {
+            server.close();
+            stopped.countDown();
+        }));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("listening on " + host + ":" + server.port());
+        out.flush();
+        StatsOnStdin.start(server.counters()::asMap);
+        stopped.await(); // Only the shutdown hook (SIGTERM, SIGINT) ends a server.
+        return EchoMain.EXIT_OK;
+    }
+
+    /** Turns {@code --model} into a {@link ServerModel}, naming the allowed values when it is not one. */
+    static final class ModelConverter implements ITypeConverter<ServerModel> {
+        @Override
+        public ServerModel convert(String value) {
+            try {
+                return ServerModel.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.loomarena.echo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every server model against real loopback sockets: echo, half-close, counters, reset, close. */
+class EchoServerTest {
+
+    private static final int READ_TIMEOUT_MILLIS = 5_000;
+
+    private EchoServer server;
+
+    private EchoServer start(ServerModel model) throws IOException {
+        server = EchoServer.create(EchoServerConfig.of(model).withPort(0));
+        server.start();
+        return server;
+    }
+
+    private Socket connect() throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
+        socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+        return socket;
+    }
+
+    @AfterEach
+    void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void echoesEverythingThenEndsTheStreamAfterHalfClose(ServerModel model) throws IOException {
+        start(model);
+        byte[] sent = "binary \0 \u00ff end".getBytes(StandardCharsets.ISO_8859_1);
+        try (Socket socket = connect()) {
+            socket.getOutputStream().write(sent);
+            socket.shutdownOutput();
+            InputStream in = socket.getInputStream();
+            assertThat(in.readAllBytes()).isEqualTo(sent);
+        }
+        assertThat(server.counters().bytesEchoed()).isEqualTo(sent.length);
+        assertThat(server.counters().acceptedConnections()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void aResetConnectionDoesNotStopTheAcceptLoop(ServerModel model) throws IOException {
+        start(model);
+        try (Socket reset = connect()) {
+            reset.getOutputStream().write(new byte[4096]);
+            assertThat(reset.getInputStream().read()).isZero();
+            reset.setSoLinger(true, 0);
+        }
+        try (Socket next = connect()) {
+            next.getOutputStream().write(42);
+            assertThat(next.getInputStream().read()).isEqualTo(42);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void closeEndsOpenConnectionsAndTheirThreads(ServerModel model) throws IOException {
+        start(model);
+        try (Socket socket = connect()) {
+            socket.getOutputStream().write(7);
+            assertThat(socket.getInputStream().read()).isEqualTo(7);
+            Set<Thread> threads = server.connectionThreads();
+            assertThat(threads).hasSize(1);
+            assertThat(threads.iterator().next().isVirtual()).isEqualTo(model == ServerModel.VIRTUAL);
+
+            server.close();
+
+            assertThat(socket.getInputStream().read()).isEqualTo(-1);
+            assertThat(threads).noneMatch(Thread::isAlive);
+            assertThat(server.counters().activeConnections()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void aTakenPortIsReportedByNumber(ServerModel model) throws IOException {
+        start(model);
+        EchoServer second = EchoServer.create(EchoServerConfig.of(model).withPort(server.port()));
+        assertThatThrownBy(second::start).isInstanceOf(PortInUseException.class)
+                .hasMessage("port " + server.port() + " on 127.0.0.1 is already in use");
+        second.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void configurationRejectsOutOfRangeValues(ServerModel model) {
+        EchoServerConfig config = EchoServerConfig.of(model);
+        assertThatThrownBy(() -> config.withPoolSize(0)).hasMessage("pool size must be 1..10000, was 0");
+        assertThatThrownBy(() -> config.withPort(65_536)).hasMessage("port must be 0..65535, was 65536");
+        assertThat(config.closeGrace()).isEqualTo(Duration.ofSeconds(2));
+    }
+}
