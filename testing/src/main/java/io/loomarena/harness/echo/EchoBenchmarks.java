@@ -104,7 +104,7 @@ public final class EchoBenchmarks {
             parameters.put("size", size);
             parameters.put("host", HOST);
             parameters.put("poolSize", POOL_SIZE);
-            parameters.put("readTimeoutSeconds", readTimeout.toSeconds());
+            parameters.put("readTimeoutSeconds", (int) readTimeout.toSeconds());
             return parameters;
         }
     }
@@ -124,7 +124,7 @@ public final class EchoBenchmarks {
                 "--model", client.cli(), "--host", host, "--port", String.valueOf(port),
                 "--clients", String.valueOf(workload.clients()), "--messages", String.valueOf(workload.messages()),
                 "--size", String.valueOf(workload.size()),
-                "--read-timeout", workload.readTimeout().toSeconds() + "s",
+                "--read-timeout", String.valueOf(workload.readTimeout().toSeconds()),
                 "--json", json.toString());
         return new BenchmarkPlan(SUITE, UNIT, server.cli(), client.cli(), server.label(), client.label(),
                 workload.parameters(), workload.expectedMessages(), serverLaunch, clientLaunch);

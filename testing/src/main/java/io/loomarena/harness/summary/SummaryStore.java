@@ -54,6 +54,19 @@ public final class SummaryStore {
         }
     }
 
+    /**
+     * Deletes the summary of a combination, if any: done before the combination is measured again, so that a failed
+     * run leaves no stale summary behind for the ranking to pick up.
+     */
+    public void delete(String suite, String combination) {
+        Path file = path(suite, combination);
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the old summary " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Reads one summary file. */
     public static BenchmarkSummary read(Path file) {
         try {
