@@ -2,6 +2,7 @@ package io.loomarena.testing.perf;
 
 import java.nio.file.Path;
 
+import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.ranking.SuiteRanking;
@@ -22,4 +23,20 @@ public final class BenchmarkContext {
     BenchmarkSummary summary;
     Path summaryFile;
     SuiteRanking ranking;
+    /** The combination to measure, when a step chose one by plan rather than by echo models. */
+    BenchmarkPlan plan;
+
+    BenchmarkPlan plan() {
+        if (plan == null) {
+            throw new IllegalStateException("no benchmark plan was chosen before this step");
+        }
+        return plan;
+    }
+
+    BenchmarkSummary summary() {
+        if (summary == null) {
+            throw new IllegalStateException("no benchmark ran before this step");
+        }
+        return summary;
+    }
 }

@@ -27,8 +27,9 @@ public final class EchoBenchmarkSteps {
 
     @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")
     public void theEchoBenchmarkRuns(String server, String client) {
-        try (BenchmarkSession session = BenchmarkSession.start(
-                EchoBenchmarks.plan(Server.of(server), Client.of(client), context.workload), context.settings)) {
+        context.plan = EchoBenchmarks.plan(Server.of(server), Client.of(client), context.workload);
+        context.store.delete(context.plan.suite(), context.plan.combination());
+        try (BenchmarkSession session = BenchmarkSession.start(context.plan, context.settings)) {
             context.summary = session.run();
         }
         context.summaryFile = context.store.write(context.summary);
