@@ -2,6 +2,7 @@ package io.loomarena.echo.client;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -42,6 +43,8 @@ public final class ClientCommand implements Callable<Integer> {
     private int clients;
     private int messages;
     private int size;
+    private int readTimeoutSeconds = (int) EchoClientConfig.DEFAULT_READ_TIMEOUT.toSeconds();
+    private Duration readTimeout = EchoClientConfig.DEFAULT_READ_TIMEOUT;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoClientConfig.DEFAULT_PORT,
             description = "Echo server port (default: ${DEFAULT-VALUE}).")
@@ -71,9 +74,26 @@ public final class ClientCommand implements Callable<Integer> {
         size = value;
     }
 
+    @Option(names = "--read-timeout", paramLabel = "SECONDS",
+            description = "How long a connect or one read may block, in seconds, e.g. 300 or 300s (default: 30s)."
+                    + " Raise it for the single server, which serves sessions one after another.")
+    void setReadTimeout(String value) {
+        String seconds = value.strip().endsWith("s") ? value.strip().substring(0, value.strip().length() - 1)
+                : value.strip();
+        try {
+            EchoMain.requireRange(spec, "--read-timeout", Integer.parseInt(seconds), 1, 86_400);
+        } catch (NumberFormatException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option"
+                    + " '--read-timeout': " + value + " (allowed: whole seconds 1..86400, e.g. 300s)");
+        }
+        readTimeout = Duration.ofSeconds(Integer.parseInt(seconds));
+    }
+
     @Override
     public Integer call() {
-        EchoClientConfig config = EchoClientConfig.of(model, host, port, clients, messages, size);
+        EchoClientConfig base = EchoClientConfig.of(model, host, port, clients, messages, size);
+        EchoClientConfig config = base.withTimeouts(readTimeout,
+                readTimeout.compareTo(base.overallTimeout()) > 0 ? readTimeout : base.overallTimeout());
         RunResult result = new EchoClient(config).run();
         if (json != null) {
             result.writeJson(json);

@@ -1,0 +1,99 @@
+@Echo
+Feature: Echo benchmark of every server model against every client model
+  Each combination runs in fresh JVMs: one server JVM (pinned to CPU 0 when taskset exists) for the whole combination,
+  and one client JVM (CPU 1) per run: 2 warmups, then 3 measured runs, each framed by the server's stats.
+  The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
+  The quick workload runs by default; the @Slow one (1,000 clients x 1,000 messages) only when asked for.
+
+  @Performance
+  Scenario Outline: <server> echo server against <client> echo client, <clients> clients x <messages> messages
+    Given an echo benchmark workload of <clients> clients x <messages> messages x <size> bytes
+    When the echo benchmark runs the <server> server against the <client> client in fresh JVMs
+    Then the benchmark summary <combination> is saved with every measured run free of errors
+    And every measured run of the benchmark used its own client JVM against one server JVM
+
+    @ServerSingle @ClientPlatform
+    Examples: quick, single server, platform client
+      | server | client | clients | messages | size | combination |
+      | single | platform | 20 | 200 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
+
+    @ServerSingle @ClientVirtual
+    Examples: quick, single server, virtual client
+      | server | client | clients | messages | size | combination |
+      | single | virtual | 20 | 200 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
+
+    @ServerPlatform @ClientPlatform
+    Examples: quick, platform server, platform client
+      | server | client | clients | messages | size | combination |
+      | platform | platform | 20 | 200 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
+
+    @ServerPlatform @ClientVirtual
+    Examples: quick, platform server, virtual client
+      | server | client | clients | messages | size | combination |
+      | platform | virtual | 20 | 200 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
+
+    @ServerPool @ClientPlatform
+    Examples: quick, pool server, platform client
+      | server | client | clients | messages | size | combination |
+      | pool | platform | 20 | 200 | 32 | POOL_SERVER+PLATFORM_CLIENT |
+
+    @ServerPool @ClientVirtual
+    Examples: quick, pool server, virtual client
+      | server | client | clients | messages | size | combination |
+      | pool | virtual | 20 | 200 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
+
+    @ServerVirtual @ClientPlatform
+    Examples: quick, virtual server, platform client
+      | server | client | clients | messages | size | combination |
+      | virtual | platform | 20 | 200 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
+
+    @ServerVirtual @ClientVirtual
+    Examples: quick, virtual server, virtual client
+      | server | client | clients | messages | size | combination |
+      | virtual | virtual | 20 | 200 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
+
+    @Slow @ServerSingle @ClientPlatform
+    Examples: slow, single server, platform client
+      | server | client | clients | messages | size | combination |
+      | single | platform | 1000 | 1000 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
+
+    @Slow @ServerSingle @ClientVirtual
+    Examples: slow, single server, virtual client
+      | server | client | clients | messages | size | combination |
+      | single | virtual | 1000 | 1000 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
+
+    @Slow @ServerPlatform @ClientPlatform
+    Examples: slow, platform server, platform client
+      | server | client | clients | messages | size | combination |
+      | platform | platform | 1000 | 1000 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
+
+    @Slow @ServerPlatform @ClientVirtual
+    Examples: slow, platform server, virtual client
+      | server | client | clients | messages | size | combination |
+      | platform | virtual | 1000 | 1000 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
+
+    @Slow @ServerPool @ClientPlatform
+    Examples: slow, pool server, platform client
+      | server | client | clients | messages | size | combination |
+      | pool | platform | 1000 | 1000 | 32 | POOL_SERVER+PLATFORM_CLIENT |
+
+    @Slow @ServerPool @ClientVirtual
+    Examples: slow, pool server, virtual client
+      | server | client | clients | messages | size | combination |
+      | pool | virtual | 1000 | 1000 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
+
+    @Slow @ServerVirtual @ClientPlatform
+    Examples: slow, virtual server, platform client
+      | server | client | clients | messages | size | combination |
+      | virtual | platform | 1000 | 1000 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
+
+    @Slow @ServerVirtual @ClientVirtual
+    Examples: slow, virtual server, virtual client
+      | server | client | clients | messages | size | combination |
+      | virtual | virtual | 1000 | 1000 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
+
+  @PerformanceSummary
+  Scenario: Rank the echo benchmark summaries
+    When the echo benchmark summaries are ranked
+    Then the ranking lists all 8 echo combinations fastest first
+    And the ranking is written as ranking.md and ranking.csv beside the summaries

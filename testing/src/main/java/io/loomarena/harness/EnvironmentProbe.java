@@ -1,0 +1,78 @@
+package io.loomarena.harness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.summary.Environment;
+
+/** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
+final class EnvironmentProbe {
+
+    private static final long GIT_TIMEOUT_SECONDS = 5;
+
+    private EnvironmentProbe() {
+    }
+
+    /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
+    static Environment capture(JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
+                               Path repository) {
+        CpuPinning pinning = fork.pinning();
+        List<String> warnings = new ArrayList<>();
+        if (!pinning.applied()) {
+            warnings.add(pinning.warning());
+        }
+        if (!peakRssPerRun) {
+            warnings.add("peak RSS could not be reset per run (/proc/PID/clear_refs): it covers the server's lifetime");
+        }
+        String pinned = pinning.applied()
+                ? "server=" + pinning.serverCpu().orElseThrow() + ", client=" + pinning.clientCpu().orElseThrow()
+                : "none";
+        return new Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
+                gitCommit(repository), started.toString());
+    }
+
+    /** The first three fields of {@code /proc/loadavg}, or {@code unknown}. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
+            return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "unknown";
+        } catch (IOException | RuntimeException e) {
+            // Not Linux: the load is simply not recorded.
+            return "unknown";
+        }
+    }
+
+    /** {@code git rev-parse HEAD} in {@code repository}, or {@code unknown} without git or outside a repository. */
+    static String gitCommit(Path repository) {
+        try {
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(repository.toFile())
+                    .redirectErrorStream(true).start();
+            git.getOutputStream().close();
+            if (!git.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                git.destroyForcibly();
+                return "unknown";
+            }
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return git.exitValue() == 0 && out.matches("[0-9a-f]{40}") ? out : "unknown";
+        } catch (IOException e) {
+            // git is not installed or the folder does not exist.
+            return "unknown";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+}

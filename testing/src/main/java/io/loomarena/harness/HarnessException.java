@@ -1,0 +1,16 @@
+package io.loomarena.harness;
+
+/**
+ * A benchmark could not be run or measured: a child JVM failed, timed out or died. The message says which child,
+ * what happened and ends with the tail of that child's stderr, so a failing scenario explains itself.
+ */
+public class HarnessException extends RuntimeException {
+
+    public HarnessException(String message) {
+        super(message);
+    }
+
+    public HarnessException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,80 @@
+package io.loomarena.harness.fork;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.loomarena.harness.HarnessException;
+
+/**
+ * Starts fresh JVMs the same way every time: the {@code java} binary that runs the harness, the harness's class path,
+ * fixed JVM flags, optional CPU pinning. The command is, in this order:
+ * <pre>[taskset -c CPU] JAVA JVM_ARGS -cp CLASS_PATH MAIN_CLASS ARGS</pre>
+ * Environment variables that would inject JVM options ({@code JAVA_TOOL_OPTIONS}, {@code _JAVA_OPTIONS},
+ * {@code JDK_JAVA_OPTIONS}) are removed so that every child runs with exactly the recorded flags. Immutable and
+ * thread-safe.
+ *
+ * @param javaBinary the {@code java} executable
+ * @param classPath  the class path given to every child
+ * @param jvmArgs    JVM flags for every child (heap, GC, ...)
+ * @param pinning    where server and client run
+ */
+public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, CpuPinning pinning) {
+
+    private static final List<String> JVM_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+            "JDK_JAVA_OPTIONS");
+
+    public JvmFork {
+        jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** Forks with this JVM's own binary ({@code java.home}) and class path ({@code java.class.path}). */
+    public static JvmFork ofCurrentJvm(List<String> jvmArgs, CpuPinning pinning) {
+        return new JvmFork(currentJavaBinary(), System.getProperty("java.class.path"), jvmArgs, pinning);
+    }
+
+    /** The {@code java} binary of the running JVM. */
+    public static Path currentJavaBinary() {
+        Path fromHome = Path.of(System.getProperty("java.home"), "bin", "java");
+        if (Files.isExecutable(fromHome)) {
+            return fromHome;
+        }
+        return ProcessHandle.current().info().command().map(Path::of)
+                .orElseThrow(() -> new HarnessException("cannot find the java binary of this JVM"));
+    }
+
+    /** The full command line for {@code launch} in {@code role}; see the class comment for the order. */
+    public List<String> command(JvmLaunch launch, CpuPinning.Role role) {
+        List<String> command = new ArrayList<>(pinning.prefix(role));
+        command.add(javaBinary.toString());
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(classPath);
+        command.add(launch.mainClass());
+        command.addAll(launch.args());
+        return List.copyOf(command);
+    }
+
+    /**
+     * Starts {@code launch}; {@code stdoutListener} sees every stdout line on the drainer thread (it must not block).
+     *
+     * @param name a name for messages and thread names, for example {@code server JVM VIRTUAL_SERVER}
+     */
+    public ChildProcess start(String name, JvmLaunch launch, CpuPinning.Role role, Consumer<String> stdoutListener) {
+        List<String> command = command(launch, role);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        Map<String, String> environment = builder.environment();
+        JVM_OPTION_VARIABLES.forEach(environment::remove);
+        try {
+            return new ChildProcess(name, command, builder.start(), stdoutListener);
+        } catch (IOException e) {
+            // The binary is missing or not executable: nothing was started, nothing to clean up.
+            throw new HarnessException("cannot start " + name + ": " + e.getMessage() + System.lineSeparator()
+                    + "--- command: " + String.join(" ", command.subList(0, Math.min(command.size(), 4))) + " ...", e);
+        }
+    }
+}

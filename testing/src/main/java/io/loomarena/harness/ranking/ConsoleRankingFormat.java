@@ -1,0 +1,58 @@
+package io.loomarena.harness.ranking;
+
+import java.util.Locale;
+
+import io.loomarena.harness.summary.Environment;
+
+/**
+ * The ranking as users read it in the build log: one {@code [PERF][FINAL]} line per combination in the exact format of
+ * DESIGN.md (users parse these lines: do not change them), fastest first, framed by {@code [PERF]} lines that say what
+ * was measured, which combination was fastest, the total measured time and that the figures belong to this machine.
+ */
+public final class ConsoleRankingFormat implements RankingFormat {
+
+    /** The parsed line; {@code <unit>} is the suite's unit. Extra fields may only follow the closing parenthesis. */
+    public static final String FINAL_LINE =
+            "[PERF][FINAL] %d) %s average: %.3f s, throughput=%.2f %s/s, avg=%.4f %s, delta=%.3f s (%+.2f%% vs fastest)";
+
+    @Override
+    public String format(Ranking ranking) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "[PERF] %s ranking of %d combinations, fastest first by the average"
+                        + " (mean elapsed time) of %d measured runs after %d warmups; workload: %s\n",
+                ranking.suite(), ranking.entries().size(), ranking.measuredRuns(), ranking.warmups(),
+                ranking.workloadText()));
+        for (RankedCombination entry : ranking.entries()) {
+            out.append(line(entry, ranking.unit())).append('\n');
+        }
+        RankedCombination fastest = ranking.fastest();
+        out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)\n",
+                fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit())
+                );
+        int runs = ranking.entries().stream().mapToInt(e -> e.summary().runs().measuredRuns()).sum();
+        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured runs)\n",
+                ranking.totalMeasuredNanos() / 1e9, runs));
+        if (ranking.commits().size() > 1) {
+            out.append("[PERF] note: the summaries were measured at ").append(ranking.commits().size())
+                    .append(" different commits: ").append(String.join(", ", ranking.commits())).append('\n');
+        }
+        out.append("[PERF] caveat: ").append(caveat(fastest.summary().environment())).append('\n');
+        return out.toString();
+    }
+
+    /** One {@code [PERF][FINAL]} line. */
+    public static String line(RankedCombination entry, String unit) {
+        return String.format(Locale.ROOT, FINAL_LINE, entry.rank(), entry.combination(), entry.averageSeconds(),
+                entry.throughput(), unit, entry.millisPerOperation(), "ms/" + unit, entry.deltaNanos() / 1e9,
+                entry.deltaPercent());
+    }
+
+    /** The one-line reminder that these figures describe this machine at this moment. */
+    static String caveat(Environment environment) {
+        return String.format(Locale.ROOT, "these figures belong to this machine (%s, %d CPUs, CPUs pinned: %s,"
+                        + " load average %s, JDK %s) at the time of the run; they are data, not conclusions about the"
+                        + " models in general",
+                environment.os(), environment.cpuCount(), environment.cpusPinned(), environment.loadAverage(),
+                environment.javaVersion());
+    }
+}

@@ -1,0 +1,69 @@
+package io.loomarena.harness.ranking;
+
+import java.util.Locale;
+
+import io.loomarena.harness.summary.Aggregate;
+import io.loomarena.harness.summary.ConfidenceInterval;
+import io.loomarena.harness.summary.Environment;
+
+/**
+ * The ranking as a Markdown page ({@code ranking.md}): what was measured, one table row per combination with the
+ * average beside the median, spread, p99 and the server's resources, then the environment and the caveat.
+ */
+public final class MarkdownRankingFormat implements RankingFormat {
+
+    private static final double MIB = 1024.0 * 1024.0;
+
+    @Override
+    public String format(Ranking ranking) {
+        String unit = ranking.unit();
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(ranking.suite()).append(" ranking\n\n");
+        out.append(String.format(Locale.ROOT, "Workload: %s. Each combination: a fresh server JVM, %d warmup and %d"
+                        + " measured client runs, each in a fresh client JVM. Fastest first by the average (mean"
+                        + " elapsed time of the measured runs).\n\n",
+                ranking.workloadText(), ranking.warmups(), ranking.measuredRuns()));
+        out.append("| # | combination | average s | median s | min–max s | 95% CI s | throughput ").append(unit)
+                .append("/s | ms/").append(unit).append(" | delta | p50 µs | p99 µs | max µs | errors"
+                        + " | server peak threads | server peak RSS MiB | server heap MiB | server CPU ms/run"
+                        + " | GC count | GC ms |\n");
+        out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (RankedCombination entry : ranking.entries()) {
+            Aggregate a = entry.summary().aggregate();
+            ConfidenceInterval ci = a.elapsedCi95Nanos();
+            out.append(String.format(Locale.ROOT,
+                    "| %d | %s | %.3f | %.3f | %.3f–%.3f | %s | %.2f | %.4f | %+.3f s (%+.2f%%) | %d | %d | %d | %d"
+                            + " | %d | %s | %s | %.1f | %d | %d |\n",
+                    entry.rank(), entry.combination(), entry.averageSeconds(), a.medianElapsedNanos() / 1e9,
+                    a.minElapsedNanos() / 1e9, a.maxElapsedNanos() / 1e9,
+                    ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci.low() / 1e9, ci.high() / 1e9),
+                    a.throughput(), entry.millisPerOperation(), entry.deltaNanos() / 1e9, entry.deltaPercent(),
+                    a.latency().p50(), a.latency().p99(), a.latency().max(), a.totalErrors(),
+                    a.server().peakThreads(), mebibytes(a.server().peakRssBytes()),
+                    mebibytes(a.server().heapUsedBytes()), a.server().cpuTimeNanosPerRun() / 1e6,
+                    a.server().gcCount(), a.server().gcTimeMillis()));
+        }
+        RankedCombination fastest = ranking.fastest();
+        out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s). Total measured time:"
+                        + " %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(), unit,
+                ranking.totalMeasuredNanos() / 1e9));
+        out.append("Latency is per ").append(unit).append(", from the measured runs' histograms added together."
+                + " Server figures: peak threads and peak RSS are the largest per-run peaks, heap is the largest heap"
+                + " in use at the end of a run, CPU is the server process's CPU time per run, GC sums the measured"
+                + " runs.\n\n");
+        Environment env = fastest.summary().environment();
+        out.append(String.format(Locale.ROOT, "Environment: JDK %s (%s), %s, %d CPUs, CPUs pinned: %s, JVM flags:"
+                        + " `%s`, load average at start %s, commit %s.\n",
+                env.javaVersion(), env.javaVendor(), env.os(), env.cpuCount(), env.cpusPinned(),
+                String.join(" ", env.serverJvmArgs()), env.loadAverage(), String.join(", ", ranking.commits())));
+        for (String warning : env.warnings()) {
+            out.append("\n**Warning:** ").append(warning).append('\n');
+        }
+        out.append("\n> ").append(ConsoleRankingFormat.caveat(env)).append(".\n");
+        return out.toString();
+    }
+
+    private static String mebibytes(long bytes) {
+        return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", bytes / MIB);
+    }
+}

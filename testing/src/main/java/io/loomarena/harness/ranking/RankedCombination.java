@@ -1,0 +1,34 @@
+package io.loomarena.harness.ranking;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+
+/**
+ * One line of a ranking. Immutable.
+ *
+ * @param rank         1 for the fastest
+ * @param summary      the combination's summary
+ * @param deltaNanos   how much longer its average took than the fastest's
+ * @param deltaPercent the same, in percent of the fastest's average
+ */
+public record RankedCombination(int rank, BenchmarkSummary summary, double deltaNanos, double deltaPercent) {
+
+    public String combination() {
+        return summary.combination();
+    }
+
+    /** Mean elapsed time of the measured runs, seconds. */
+    public double averageSeconds() {
+        return summary.aggregate().averageElapsedNanos() / 1e9;
+    }
+
+    /** Operations per second at the average elapsed time. */
+    public double throughput() {
+        return summary.aggregate().throughput();
+    }
+
+    /** Average elapsed time divided by the operations of one run, milliseconds per operation. */
+    public double millisPerOperation() {
+        long operations = summary.aggregate().operationsPerRun();
+        return operations == 0 ? 0 : summary.aggregate().averageElapsedNanos() / 1e6 / operations;
+    }
+}

@@ -1,0 +1,33 @@
+package io.loomarena.harness.ranking;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Writes a ranking beside the summaries it was built from: {@code ranking.md} and {@code ranking.csv}. */
+public final class RankingFiles {
+
+    public static final String MARKDOWN = "ranking.md";
+    public static final String CSV = "ranking.csv";
+
+    private RankingFiles() {
+    }
+
+    /** Writes both files into {@code dir} (the suite's results folder) and returns them. */
+    public static List<Path> write(Ranking ranking, Path dir) {
+        return List.of(write(dir.resolve(MARKDOWN), new MarkdownRankingFormat().format(ranking)),
+                write(dir.resolve(CSV), new CsvRankingFormat().format(ranking)));
+    }
+
+    private static Path write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            return Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.loomarena.harness.summary;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything measured for one combination of one suite: the file {@code target-results/<suite>/<combination>.json}
+ * that rankings and reports read. Immutable.
+ *
+ * @param suite       the suite, for example {@code echo}; also the results sub-folder
+ * @param combination {@code <serverLabel>+<clientLabel>}, for example {@code VIRTUAL_SERVER+VIRTUAL_CLIENT}
+ * @param serverModel the server model as given on the command line, for example {@code virtual}
+ * @param clientModel the client model as given on the command line
+ * @param serverLabel the server model's ranking label, for example {@code VIRTUAL_SERVER}
+ * @param clientLabel the client model's ranking label, for example {@code VIRTUAL_CLIENT}
+ * @param unit        what one operation is, for example {@code msg} or {@code req}
+ * @param workload    every workload parameter, in a stable order
+ * @param runs        warmup count and the measured runs
+ * @param aggregate   figures over the measured runs
+ * @param environment where and how it was measured
+ */
+public record BenchmarkSummary(String suite, String combination, String serverModel, String clientModel,
+                               String serverLabel, String clientLabel, String unit, Map<String, Object> workload,
+                               Runs runs, Aggregate aggregate, Environment environment) {
+
+    public BenchmarkSummary {
+        Objects.requireNonNull(suite, "suite");
+        Objects.requireNonNull(combination, "combination");
+        Objects.requireNonNull(unit, "unit");
+        workload = Collections.unmodifiableMap(new LinkedHashMap<>(workload));
+        Objects.requireNonNull(runs, "runs");
+        Objects.requireNonNull(aggregate, "aggregate");
+        Objects.requireNonNull(environment, "environment");
+    }
+
+    /** The file name of a combination's summary. */
+    public static String fileName(String combination) {
+        return combination + ".json";
+    }
+}

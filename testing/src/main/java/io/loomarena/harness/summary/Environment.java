@@ -1,0 +1,33 @@
+package io.loomarena.harness.summary;
+
+import java.util.List;
+
+/**
+ * Where and how a combination was measured, so that a reader can tell whether two summaries are comparable. Immutable.
+ *
+ * @param javaVersion    version of the JDK that ran server and client ({@code java.version})
+ * @param javaVendor     its vendor ({@code java.vendor})
+ * @param javaVm         its VM name and version
+ * @param javaBinary     the {@code java} executable used for every forked JVM
+ * @param serverJvmArgs  JVM flags of the server JVM
+ * @param clientJvmArgs  JVM flags of the client JVMs
+ * @param os             operating system name, version and architecture
+ * @param cpuCount       CPUs available to the harness
+ * @param cpusPinned     {@code server=0, client=1}, or {@code none}
+ * @param pinningApplied whether server and client were pinned to their own CPUs
+ * @param warnings       what makes these figures less trustworthy (no pinning, ...); empty when nothing
+ * @param loadAverage    the machine's 1/5/15-minute load average when the combination started (other work competes)
+ * @param gitCommit      {@code git rev-parse HEAD} of the measured code, or {@code unknown}
+ * @param timestamp      ISO-8601 instant at which the combination started
+ */
+public record Environment(String javaVersion, String javaVendor, String javaVm, String javaBinary,
+                          List<String> serverJvmArgs, List<String> clientJvmArgs, String os, int cpuCount,
+                          String cpusPinned, boolean pinningApplied, List<String> warnings, String loadAverage,
+                          String gitCommit, String timestamp) {
+
+    public Environment {
+        serverJvmArgs = List.copyOf(serverJvmArgs);
+        clientJvmArgs = List.copyOf(clientJvmArgs);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,102 @@
+package io.loomarena.harness.summary;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * Persists summaries under a results folder ({@code target-results/}), one sub-folder per suite, one pretty-printed
+ * JSON file per combination. The folder lives outside {@code target/} so that summaries written by earlier Maven
+ * invocations survive {@code mvn clean} and can be ranked later. Thread-safe; files are replaced atomically.
+ */
+public final class SummaryStore {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private final Path resultsDir;
+
+    public SummaryStore(Path resultsDir) {
+        this.resultsDir = resultsDir.toAbsolutePath().normalize();
+    }
+
+    /** The folder of a suite, for example {@code target-results/echo}. */
+    public Path suiteDir(String suite) {
+        return resultsDir.resolve(suite);
+    }
+
+    /** Where the summary of a combination lives. */
+    public Path path(String suite, String combination) {
+        return suiteDir(suite).resolve(BenchmarkSummary.fileName(combination));
+    }
+
+    /** Writes (replaces) the summary of its combination and returns the file. */
+    public Path write(BenchmarkSummary summary) {
+        Path file = path(summary.suite(), summary.combination());
+        try {
+            Files.createDirectories(file.getParent());
+            Path partial = file.resolveSibling(file.getFileName() + ".partial");
+            JSON.writeValue(partial.toFile(), summary);
+            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write summary " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes the summary of a combination, if any: done before the combination is measured again, so that a failed
+     * run leaves no stale summary behind for the ranking to pick up.
+     */
+    public void delete(String suite, String combination) {
+        Path file = path(suite, combination);
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the old summary " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads one summary file. */
+    public static BenchmarkSummary read(Path file) {
+        try {
+            return JSON.readValue(file.toFile(), BenchmarkSummary.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read benchmark summary " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every summary of a suite (every {@code *.json} in its folder), sorted by file name; empty if none. */
+    public List<BenchmarkSummary> readSuite(String suite) {
+        Path dir = suiteDir(suite);
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.json")) {
+                stream.forEach(files::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+            }
+        }
+        files.sort(null);
+        return files.stream().map(SummaryStore::read).toList();
+    }
+
+    /** The pretty-printed JSON of a summary, as written to its file. */
+    public static String toJson(BenchmarkSummary summary) {
+        try {
+            return JSON.writeValueAsString(summary);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

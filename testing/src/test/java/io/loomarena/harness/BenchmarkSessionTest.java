@@ -1,0 +1,102 @@
+package io.loomarena.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.MeasuredRun;
+
+/** Runs whole combinations with the fake server and client in real forked JVMs. */
+class BenchmarkSessionTest {
+
+    @TempDir
+    Path results;
+
+    @Test
+    void measuresEveryRunInAFreshClientJvmAgainstOneServerJvm() {
+        BenchmarkSummary summary;
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
+                FakePlans.settings(results))) {
+            summary = session.run();
+        }
+
+        List<MeasuredRun> runs = summary.runs().measured();
+        assertThat(summary.combination()).isEqualTo("FAKE_SERVER+FAKE_CLIENT");
+        assertThat(summary.runs().warmups()).isEqualTo(1);
+        assertThat(runs).hasSize(3).allSatisfy(run -> {
+            assertThat(run.operations()).isEqualTo(200);
+            assertThat(run.clientPid()).isNotEqualTo(run.serverPid());
+            assertThat(run.server().cpuTimeNanos()).isNotNegative();
+        });
+        assertThat(runs).extracting(MeasuredRun::serverPid).containsOnly(runs.get(0).serverPid());
+        assertThat(runs).extracting(MeasuredRun::clientPid).doesNotHaveDuplicates()
+                .doesNotContain(ProcessHandle.current().pid());
+        assertThat(summary.aggregate().elapsedCi95Nanos()).isNotNull();
+        assertThat(summary.aggregate().latency().count()).isEqualTo(600);
+        assertThat(summary.environment().javaVersion()).isEqualTo(System.getProperty("java.version"));
+        assertThat(summary.environment().serverJvmArgs()).contains("-Xms64m", "-Xmx64m");
+    }
+
+    @Test
+    void failsWithTheClientsStderrWhenAClientRunFails() {
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "fail", 10),
+                FakePlans.settings(results))) {
+            assertThatThrownBy(session::run)
+                    .isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("failed warmup 1 of 1 of FAKE_SERVER+FAKE_CLIENT")
+                    .hasMessageContaining("exit code 1")
+                    .hasMessageContaining("2 messages corrupted");
+        }
+    }
+
+    @Test
+    void failsWithinSecondsWhenTheServerIsKilledWhileAClientRuns() {
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "hang", 10),
+                FakePlans.settings(results))) {
+            long[] killedAt = new long[1];
+            CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
+                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.current().children()
+                        .filter(child -> child.pid() != session.serverPid()).anyMatch(ProcessHandle::isAlive));
+                killedAt[0] = System.nanoTime();
+                ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
+            });
+
+            assertThatThrownBy(session::run)
+                    .isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("died during warmup 1 of 1")
+                    .hasMessageContaining("killed by SIGKILL")
+                    .hasMessageContaining("was killed");
+            long failedAt = System.nanoTime();
+            killer.join();
+            assertThat(Duration.ofNanos(failedAt - killedAt[0])).isLessThan(Duration.ofSeconds(5));
+            await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+                    .noneMatch(ProcessHandle::isAlive));
+        }
+    }
+
+    @Test
+    void blamesTheServerWhenTheClientExitsBecauseTheServerDied() {
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "until-eof", 10),
+                FakePlans.settings(results))) {
+            CompletableFuture.runAsync(() -> {
+                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.current().children()
+                        .filter(child -> child.pid() != session.serverPid()).anyMatch(ProcessHandle::isAlive));
+                ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
+            });
+
+            assertThatThrownBy(session::run)
+                    .isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("died during warmup 1 of 1");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.loomarena.harness.echo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import io.loomarena.harness.BenchmarkPlan;
+
+class EchoBenchmarksTest {
+
+    @Test
+    void theMatrixHasEightCombinationsNamedByLabel() {
+        assertThat(EchoBenchmarks.combinations()).hasSize(8)
+                .contains("SINGLE_SERVER+PLATFORM_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT");
+    }
+
+    @Test
+    void everyCombinationRunsTheSameClientCommandShape() {
+        EchoBenchmarks.Workload workload = EchoBenchmarks.Workload.of(20, 200, 32);
+        BenchmarkPlan plan = EchoBenchmarks.plan(EchoBenchmarks.Server.POOL, EchoBenchmarks.Client.VIRTUAL,
+                workload);
+
+        assertThat(plan.combination()).isEqualTo("POOL_SERVER+VIRTUAL_CLIENT");
+        assertThat(plan.expectedOperations()).isEqualTo(4_000);
+        assertThat(plan.server().args()).containsExactly("server", "--model", "pool", "--host", "127.0.0.1",
+                "--port", "0", "--pool-size", "100");
+        assertThat(plan.client().forRun("127.0.0.1", 7007, Path.of("/tmp/r.json")).args())
+                .containsSubsequence("client", "--model", "virtual", "--port", "7007", "--clients", "20",
+                        "--messages", "200", "--size", "32", "--json", "/tmp/r.json");
+        assertThat(plan.workload()).containsEntry("clients", 20).containsEntry("messages", 200)
+                .containsEntry("size", 32);
+    }
+
+    @Test
+    void rejectsUnknownModelsNamingTheAllowedOnes() {
+        assertThat(EchoBenchmarks.Server.of("Virtual")).isEqualTo(EchoBenchmarks.Server.VIRTUAL);
+        assertThatThrownBy(() -> EchoBenchmarks.Server.of("fiber"))
+                .hasMessage("unknown server model 'fiber'; allowed: single, platform, pool, virtual");
+    }
+}

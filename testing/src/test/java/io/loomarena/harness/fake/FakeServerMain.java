@@ -1,0 +1,64 @@
+package io.loomarena.harness.fake;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.loomarena.measure.StatsOnStdin;
+
+/**
+ * A stand-in server for harness tests, run in a forked JVM: {@code normal} listens on a free loopback port, prints
+ * {@code listening on HOST:PORT}, echoes bytes and answers stats on stdin; {@code exit-early} fails at start with a
+ * message on stderr; {@code silent} never says it listens. It runs until killed.
+ */
+public final class FakeServerMain {
+
+    private FakeServerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 ? args[0] : "normal";
+        switch (mode) {
+            case "exit-early" -> {
+                System.err.println("fake server: cannot bind 127.0.0.1:7007: Address already in use");
+                System.exit(3);
+            }
+            case "silent" -> System.out.println("starting, but never listening");
+            default -> serve();
+        }
+        new CountDownLatch(1).await();
+    }
+
+    private static void serve() throws IOException {
+        AtomicLong accepted = new AtomicLong();
+        ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        StatsOnStdin.start(() -> Map.of("accepted", accepted.get()));
+        Thread.ofPlatform().name("fake-accept").start(() -> {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    accepted.incrementAndGet();
+                    Thread.ofVirtual().name("fake-echo").start(() -> echo(socket));
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        });
+        System.out.println("listening on 127.0.0.1:" + server.getLocalPort());
+        System.out.flush();
+    }
+
+    private static void echo(Socket socket) {
+        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+            in.transferTo(out);
+        } catch (IOException e) {
+            // The client went away: nothing to do in a fake.
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.loomarena.harness.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class JvmForkTest {
+
+    private static final JvmLaunch LAUNCH = JvmLaunch.of("io.example.Main", "server", "--port", "0");
+
+    @Test
+    void buildsTasksetJavaFlagsClassPathMainArgsInThatOrder() {
+        CpuPinning pinning = CpuPinning.decide(Optional.of(Path.of("/usr/bin/taskset")), List.of(0, 1));
+        JvmFork fork = new JvmFork(Path.of("/jdk/bin/java"), "a.jar:b.jar", List.of("-Xms512m", "-Xmx512m",
+                "-XX:+UseG1GC"), pinning);
+
+        assertThat(fork.command(LAUNCH, CpuPinning.Role.CLIENT)).containsExactly("/usr/bin/taskset", "-c", "1",
+                "/jdk/bin/java", "-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-cp", "a.jar:b.jar", "io.example.Main",
+                "server", "--port", "0");
+    }
+
+    @Test
+    void startsJavaDirectlyWithoutPinning() {
+        JvmFork fork = new JvmFork(Path.of("/jdk/bin/java"), "cp", List.of("-Xmx1m"), CpuPinning.notApplied("none"));
+
+        assertThat(fork.command(LAUNCH, CpuPinning.Role.SERVER)).startsWith("/jdk/bin/java", "-Xmx1m", "-cp", "cp");
+    }
+
+    @Test
+    void usesTheJavaBinaryAndClassPathOfThisJvm() {
+        JvmFork fork = JvmFork.ofCurrentJvm(List.of(), CpuPinning.notApplied("test"));
+
+        assertThat(fork.javaBinary()).startsWith(Path.of(System.getProperty("java.home")));
+        assertThat(fork.classPath()).isEqualTo(System.getProperty("java.class.path"));
+    }
+}

@@ -1,0 +1,52 @@
+package io.loomarena.harness.summary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.loomarena.measure.LatencyHistograms;
+import io.loomarena.measure.LatencyStats;
+
+/** Summaries with fixed, made-up figures, for ranking and format tests. */
+public final class SummaryFixtures {
+
+    private SummaryFixtures() {
+    }
+
+    /** The workload every fixture measured unless told otherwise. */
+    public static Map<String, Object> workload(int clients) {
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("clients", clients);
+        workload.put("messages", 200);
+        workload.put("size", 32);
+        return workload;
+    }
+
+    /** A summary of {@code serverLabel+clientLabel} whose three runs took the given milliseconds each. */
+    public static BenchmarkSummary summary(String suite, String unit, String serverLabel, String clientLabel,
+                                           Map<String, Object> workload, long... runMillis) {
+        List<MeasuredRun> runs = new ArrayList<>();
+        long operations = 4_000;
+        for (int i = 0; i < runMillis.length; i++) {
+            long elapsed = runMillis[i] * 1_000_000L;
+            Histogram histogram = LatencyHistograms.newHistogram();
+            for (int v = 1; v <= 100; v++) {
+                histogram.recordValue(v * runMillis[i]);
+            }
+            runs.add(new MeasuredRun(i + 1, 2000 + i, 1000, elapsed, operations, operations * 1e9 / elapsed,
+                    Map.of(), LatencyStats.of(histogram), LatencyHistograms.encode(histogram),
+                    new ServerResources(20, 30 + i, 50_000_000L, 90_000_000L, 100_000_000L + i * 1_048_576L, true,
+                            runMillis[i] * 500_000L, 1, 3, Map.of("accepted", 20L * (i + 3)))));
+        }
+        Environment environment = new Environment("21.0.5", "Eclipse Adoptium", "OpenJDK 64-Bit Server VM 21.0.5",
+                "/jdk/bin/java", List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
+                List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"), "Linux 6.1.0 amd64", 2, "server=0, client=1", true,
+                List.of(), "0.50 0.40 0.30", "0123456789abcdef0123456789abcdef01234567", "2025-01-01T00:00:00Z");
+        return new BenchmarkSummary(suite, serverLabel + "+" + clientLabel, serverLabel.split("_")[0].toLowerCase(),
+                clientLabel.split("_")[0].toLowerCase(), serverLabel, clientLabel, unit, workload,
+                new Runs(2, runs.size(), runs), Aggregate.of(runs), environment);
+    }
+}

@@ -1,0 +1,56 @@
+package io.loomarena.testing.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.echo.EchoBenchmarks.Client;
+import io.loomarena.harness.echo.EchoBenchmarks.Server;
+import io.loomarena.harness.summary.MeasuredRun;
+
+/** Thin steps for one echo benchmark combination: they hand the work to {@link BenchmarkSession}. */
+public final class EchoBenchmarkSteps {
+
+    private final BenchmarkContext context;
+
+    public EchoBenchmarkSteps(BenchmarkContext context) {
+        this.context = context;
+    }
+
+    @Given("an echo benchmark workload of {int} clients x {int} messages x {int} bytes")
+    public void anEchoBenchmarkWorkload(int clients, int messages, int size) {
+        context.workload = EchoBenchmarks.Workload.of(clients, messages, size);
+    }
+
+    @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")
+    public void theEchoBenchmarkRuns(String server, String client) {
+        context.plan = EchoBenchmarks.plan(Server.of(server), Client.of(client), context.workload);
+        context.store.delete(context.plan.suite(), context.plan.combination());
+        try (BenchmarkSession session = BenchmarkSession.start(context.plan, context.settings)) {
+            context.summary = session.run();
+        }
+        context.summaryFile = context.store.write(context.summary);
+    }
+
+    @Then("the benchmark summary {word} is saved with every measured run free of errors")
+    public void theBenchmarkSummaryIsSaved(String combination) {
+        assertThat(context.summary.combination()).isEqualTo(combination);
+        assertThat(context.summaryFile).exists().hasFileName(combination + ".json");
+        assertThat(context.summary.runs().measured()).hasSize(context.settings.measuredRuns()).allSatisfy(run -> {
+            assertThat(run.operations()).isEqualTo(context.workload.expectedMessages());
+            assertThat(run.totalErrors()).isZero();
+        });
+    }
+
+    @Then("every measured run of the benchmark used its own client JVM against one server JVM")
+    public void everyMeasuredRunUsedItsOwnClientJvm() {
+        assertThat(context.summary.runs().measured()).extracting(MeasuredRun::clientPid).doesNotHaveDuplicates()
+                .doesNotContain(ProcessHandle.current().pid());
+        assertThat(context.summary.runs().measured()).extracting(MeasuredRun::serverPid)
+                .containsOnly(context.summary.runs().measured().get(0).serverPid())
+                .doesNotContain(ProcessHandle.current().pid());
+    }
+}
