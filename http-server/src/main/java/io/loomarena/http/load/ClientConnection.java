@@ -1,12 +1,11 @@
 package io.loomarena.http.load;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
-import java.net.SocketTimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client thread's HTTP/1.1 connection to the target over a plain blocking socket: it sends the pre-encoded
@@ -14,36 +13,47 @@ import java.net.SocketTimeoutException;
  * run or the server says otherwise. A keep-alive connection the server closed while idle is replaced and the request
  * sent once more, without counting an error (as HTTP clients do for idempotent requests).
  * <p>
- * Not thread-safe: it belongs to one client thread. Every read has the run's timeout ({@code SO_TIMEOUT}, and a
- * deadline on the whole response); writes are one small request, which fits in the socket's send buffer.
+ * Timeouts: each exchange (connect, send and the whole response) has a deadline; the {@link TimeoutWatchdog} closes
+ * the socket once it has passed, which ends any blocked connect or read. Reads therefore need no {@code SO_TIMEOUT}.
+ * <p>
+ * Not thread-safe: it belongs to one client thread, except {@link #expire(long)}, which the watchdog calls.
  */
 final class ClientConnection implements AutoCloseable {
+
+    private static final long IDLE = 0;
+    private static final long EXPIRED = Long.MIN_VALUE;
 
     private final InetSocketAddress address;
     private final byte[] request;
     private final boolean reuse;
-    private final int timeoutMillis;
     private final long timeoutNanos;
     private final ResponseReader reader;
     private final BodyCheck bodyCheck;
-    private Socket socket;
+    private final TimeoutWatchdog watchdog;
+    /** {@link System#nanoTime()} by which the current exchange must end, {@link #IDLE}, or {@link #EXPIRED}. */
+    private final AtomicLong deadline = new AtomicLong(IDLE);
+    /** The socket in use or being connected; the watchdog closes it. */
+    private volatile Socket socket;
     private OutputStream out;
 
     /**
-     * @param target    where to connect
-     * @param reuse     whether to keep the connection for the next request (the request must then not ask to close)
-     * @param timeoutMillis connect timeout, read timeout and longest time for one response
-     * @param reader    this thread's reader
-     * @param bodyCheck the run's body check
+     * @param target       where to connect
+     * @param reuse        whether to keep the connection for the next request (the request then does not ask to close)
+     * @param timeoutNanos longest time of one exchange: connect, send and read the whole response
+     * @param reader       this thread's reader
+     * @param bodyCheck    the run's body check
+     * @param watchdog     the run's watchdog; this connection is watched until {@link #close()}
      */
-    ClientConnection(Target target, boolean reuse, int timeoutMillis, ResponseReader reader, BodyCheck bodyCheck) {
+    ClientConnection(Target target, boolean reuse, long timeoutNanos, ResponseReader reader, BodyCheck bodyCheck,
+                     TimeoutWatchdog watchdog) {
         this.address = new InetSocketAddress(target.address(), target.port());
         this.request = target.requestBytes(reuse);
         this.reuse = reuse;
-        this.timeoutMillis = timeoutMillis;
-        this.timeoutNanos = timeoutMillis * 1_000_000L;
+        this.timeoutNanos = timeoutNanos;
         this.reader = reader;
         this.bodyCheck = bodyCheck;
+        this.watchdog = watchdog;
+        watchdog.watch(this);
     }
 
     /**
@@ -53,43 +63,15 @@ final class ClientConnection implements AutoCloseable {
      *         is {@link #status()}
      */
     ErrorKind exchange() {
-        boolean reused = socket != null;
-        if (!reused) {
-            ErrorKind failed = connect();
-            if (failed != null) {
-                return failed;
-            }
+        deadline.set(System.nanoTime() + timeoutNanos);
+        ErrorKind failed = attempt();
+        if (deadline.getAndSet(IDLE) == EXPIRED) {
+            // The watchdog closed the socket: whatever the attempt saw, the exchange did not end in time.
+            closeSocket();
+            return failed == ErrorKind.CONNECT ? ErrorKind.CONNECT : ErrorKind.TIMEOUT;
         }
-        try {
-            try {
-                send();
-            } catch (NoResponseException | SocketException e) {
-                // A reused connection the server had already closed: one more try on a new connection.
-                if (!reused || reader.started()) {
-                    throw e;
-                }
-                closeSocket();
-                ErrorKind failed = connect();
-                if (failed != null) {
-                    return failed;
-                }
-                send();
-            }
-        } catch (SocketTimeoutException e) {
-            // No complete response within the timeout.
-            closeSocket();
-            return ErrorKind.TIMEOUT;
-        } catch (MalformedResponseException e) {
-            // Framing is lost: the connection cannot carry another request.
-            closeSocket();
-            return ErrorKind.MALFORMED;
-        } catch (IOException e) {
-            // Reset, closed without a response, or another I/O failure.
-            closeSocket();
-            return ErrorKind.RESET;
-        }
-        if (!reuse || reader.closeAfter()) {
-            closeSocket();
+        if (failed != null) {
+            return failed;
         }
         int status = reader.status();
         if (status < 200 || status > 299) {
@@ -103,32 +85,76 @@ final class ClientConnection implements AutoCloseable {
         return reader.status();
     }
 
-    private void send() throws IOException {
-        out.write(request);
-        reader.read(System.nanoTime() + timeoutNanos);
+    /** Called by the watchdog: closes the socket if the current exchange is past its deadline at {@code now}. */
+    void expire(long now) {
+        long due = deadline.get();
+        if (due != IDLE && due != EXPIRED && now - due > 0 && deadline.compareAndSet(due, EXPIRED)) {
+            Socket s = socket;
+            if (s != null) {
+                closeQuietly(s);
+            }
+        }
     }
 
-    private ErrorKind connect() {
+    private ErrorKind attempt() {
+        boolean reused = socket != null;
+        if (!reused && !connect()) {
+            return ErrorKind.CONNECT;
+        }
+        try {
+            try {
+                send();
+            } catch (NoResponseException | SocketException e) {
+                // A reused connection the server had already closed: one more try on a new connection.
+                if (!reused || reader.started() || deadline.get() == EXPIRED) {
+                    throw e;
+                }
+                closeSocket();
+                if (!connect()) {
+                    return ErrorKind.CONNECT;
+                }
+                send();
+            }
+        } catch (MalformedResponseException e) {
+            // Framing is lost: the connection cannot carry another request.
+            closeSocket();
+            return ErrorKind.MALFORMED;
+        } catch (IOException e) {
+            // Reset, closed without a response, another I/O failure, or closed by the watchdog (see exchange).
+            closeSocket();
+            return ErrorKind.RESET;
+        }
+        if (!reuse || reader.closeAfter()) {
+            closeSocket();
+        }
+        return null;
+    }
+
+    private void send() throws IOException {
+        out.write(request);
+        reader.read();
+    }
+
+    private boolean connect() {
         Socket s = new Socket();
+        socket = s;
         try {
             s.setTcpNoDelay(true);
-            s.setSoTimeout(timeoutMillis);
-            s.connect(address, timeoutMillis);
-            InputStream in = s.getInputStream();
+            s.connect(address);
             out = s.getOutputStream();
-            reader.attach(in);
-            socket = s;
-            return null;
+            reader.attach(s.getInputStream());
+            return true;
         } catch (IOException e) {
-            // Refused, unreachable, or no answer within the timeout.
-            closeQuietly(s);
-            return ErrorKind.CONNECT;
+            // Refused, unreachable, or closed by the watchdog because it took longer than the timeout.
+            closeSocket();
+            return false;
         }
     }
 
     private void closeSocket() {
-        if (socket != null) {
-            closeQuietly(socket);
+        Socket s = socket;
+        if (s != null) {
+            closeQuietly(s);
             socket = null;
             out = null;
         }
@@ -144,6 +170,7 @@ final class ClientConnection implements AutoCloseable {
 
     @Override
     public void close() {
+        watchdog.forget(this);
         closeSocket();
     }
 }

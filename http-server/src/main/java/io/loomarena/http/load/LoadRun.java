@@ -37,7 +37,7 @@ final class LoadRun {
     private final ThreadFactory threads;
     private final BodyCheck bodyCheck;
     private final Tallies tallies;
-    private final int timeoutMillis;
+    private final TimeoutWatchdog watchdog;
     private final AtomicLong remaining;
     private final AtomicLong unsent = new AtomicLong();
     private final AtomicReference<Throwable> crash = new AtomicReference<>();
@@ -51,13 +51,19 @@ final class LoadRun {
         this.threads = config.client().threads();
         this.bodyCheck = BodyCheck.forPath(config.target().path());
         this.tallies = new Tallies(config.connections());
-        this.timeoutMillis = (int) Math.max(1, config.timeout().toMillis());
+        this.watchdog = new TimeoutWatchdog(TimeoutWatchdog.tickFor(config.timeout().toNanos()));
         this.remaining = new AtomicLong(config.requests());
         this.ready = new CountDownLatch(config.ramp() == null ? config.connections() : 0);
     }
 
-    /** Runs the load and returns what it measured. */
+    /** Runs the load and returns what it measured. Call once. */
     Outcome execute() throws InterruptedException {
+        try (watchdog) {
+            return runThreads();
+        }
+    }
+
+    private Outcome runThreads() throws InterruptedException {
         List<Thread> started = new ArrayList<>();
         if (config.ramp() == null) {
             for (int k = 0; k < config.connections(); k++) {
@@ -158,8 +164,8 @@ final class LoadRun {
     }
 
     private ClientConnection newConnection(boolean reuse) {
-        return new ClientConnection(config.target(), reuse, timeoutMillis,
-                new ResponseReader(ResponseReader.Limits.DEFAULT), bodyCheck);
+        return new ClientConnection(config.target(), reuse, config.timeout().toNanos(),
+                new ResponseReader(ResponseReader.Limits.DEFAULT), bodyCheck, watchdog);
     }
 
     /** Parks until {@link System#nanoTime()} reaches {@code due} (returns at once if it has). */

@@ -2,15 +2,14 @@ package io.loomarena.http.load;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.SocketTimeoutException;
 import java.util.zip.CRC32;
 
 /**
  * Reads HTTP/1.1 responses from one connection into a reused buffer, without creating objects on the way: status line,
  * the headers that frame the body ({@code Content-Length}, {@code Transfer-Encoding: chunked}, {@code Connection}),
- * then the body, whose length and CRC32 it keeps. Framing errors are {@link MalformedResponseException}s, a close
- * before the first byte is a {@link NoResponseException}, and a response that takes longer than its deadline is a
- * {@link SocketTimeoutException}.
+ * then the body, whose length and CRC32 it keeps. Framing errors are {@link MalformedResponseException}s and a close
+ * before the first byte is a {@link NoResponseException}. Reads block until data arrives: the caller bounds them (the
+ * {@link TimeoutWatchdog} closes the socket of a late response).
  * <p>
  * Not thread-safe: one reader belongs to one client thread and is {@linkplain #attach attached} to each new connection
  * of that thread in turn.
@@ -42,7 +41,6 @@ final class ResponseReader {
     private InputStream in;
     private int pos;
     private int limit;
-    private long deadlineNanos;
     private boolean started;
 
     private final ResponseHead head = new ResponseHead();
@@ -65,11 +63,9 @@ final class ResponseReader {
     /**
      * Reads one whole response.
      *
-     * @param deadline {@link System#nanoTime()} after which the response counts as timed out
      * @return the status code
      */
-    int read(long deadline) throws IOException {
-        this.deadlineNanos = deadline;
+    int read() throws IOException {
         this.started = pos < limit;
         crc.reset();
         do {
@@ -256,9 +252,6 @@ final class ResponseReader {
 
     /** Reads more bytes after {@code limit}; -1 at end of stream. */
     private int fill() throws IOException {
-        if (System.nanoTime() - deadlineNanos > 0) {
-            throw new SocketTimeoutException("response not complete within the timeout");
-        }
         int n = in.read(buf, limit, buf.length - limit);
         if (n > 0) {
             limit += n;
