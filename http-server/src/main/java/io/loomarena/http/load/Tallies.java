@@ -11,28 +11,57 @@ import io.loomarena.measure.LatencyHistograms;
 /**
  * What the client threads of one run count: successful latencies in HdrHistograms (µs) and failures by kind. The
  * counts are striped over lanes, at most {@link LoadDefaults#MAX_HISTOGRAM_LANES}: thread {@code k} records into lane
- * {@code k mod lanes}, so up to that many threads each have a lane of their own (an uncontended lock per request)
- * and memory stays bounded however many threads there are.
+ * {@code k mod lanes}, so up to that many threads each have a lane of their own (no lock at all) and memory stays
+ * bounded however many threads there are (shared lanes are locked).
  * <p>
- * Thread-safe: each lane is guarded by its own lock; {@link #total()} is called after the threads have ended.
+ * Thread-safe as used: thread {@code k} writes only lane {@code k}; {@link #total()} is called after every thread
+ * has been joined.
  */
 final class Tallies {
 
-    /** One lane: guarded by its own monitor. */
+    /**
+     * One lane. A lane written by one thread only (as many lanes as threads) takes no lock: its owner's writes are
+     * visible to {@link #total()} because the run joins the owner first. A shared lane is guarded by its monitor.
+     */
     static final class Lane {
+        private final boolean shared;
         private final Histogram latencyMicros = LatencyHistograms.newHistogram();
         private long successes;
         private final long[] errors = new long[ErrorKind.values().length];
         private final Map<Integer, Long> statuses = new TreeMap<>();
 
+        Lane(boolean shared) {
+            this.shared = shared;
+        }
+
         /** A successful request and its latency. */
-        synchronized void success(long latencyNanos) {
+        void success(long latencyNanos) {
+            if (shared) {
+                synchronized (this) {
+                    recordSuccess(latencyNanos);
+                }
+            } else {
+                recordSuccess(latencyNanos);
+            }
+        }
+
+        /** A failed request; {@code status} is only used for {@link ErrorKind#STATUS}. */
+        void failure(ErrorKind kind, int status) {
+            if (shared) {
+                synchronized (this) {
+                    recordFailure(kind, status);
+                }
+            } else {
+                recordFailure(kind, status);
+            }
+        }
+
+        private void recordSuccess(long latencyNanos) {
             LatencyHistograms.recordNanos(latencyMicros, latencyNanos);
             successes++;
         }
 
-        /** A failed request; {@code status} is only used for {@link ErrorKind#STATUS}. */
-        synchronized void failure(ErrorKind kind, int status) {
+        private void recordFailure(ErrorKind kind, int status) {
             errors[kind.ordinal()]++;
             if (kind == ErrorKind.STATUS) {
                 statuses.merge(status, 1L, Long::sum);
@@ -73,11 +102,11 @@ final class Tallies {
         }
         lanes = new Lane[Math.min(threads, LoadDefaults.MAX_HISTOGRAM_LANES)];
         for (int i = 0; i < lanes.length; i++) {
-            lanes[i] = new Lane();
+            lanes[i] = new Lane(threads > lanes.length);
         }
     }
 
-    /** The lane thread {@code thread} records into. */
+    /** The lane thread {@code thread} (from 0, each thread its own number) records into. */
     Lane lane(int thread) {
         return lanes[Math.floorMod(thread, lanes.length)];
     }
