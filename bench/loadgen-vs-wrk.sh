@@ -121,40 +121,56 @@ start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not availa
   taskset -c 1 wrk -t1 -c10 -d2s "http://127.0.0.1:$port/ping" >/dev/null
 }
 
-# --- clients ------------------------------------------------------------------------------------------------------
-run_wrk() { # url -> req/s
-  local out
-  out="$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1")"
-  printf '%s\n' "$out" | sed 's/^/    wrk | /' >&2
-  printf '%s\n' "$out" | awk '/Requests\/sec:/ {print $2}'
+# --- clients (each prints its own output indented, and leaves its req/s in RPS) --------------------------------------
+run_wrk() { # url
+  local out="$WORK/wrk.out"
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1" >"$out" 2>&1 || true
+  sed 's/^/    wrk  | /' "$out"
+  RPS="$(awk '/Requests\/sec:/ {print $2}' "$out")"
+  [[ -n "$RPS" ]] || die "wrk reported no Requests/sec"
 }
 
-run_ours() { # url label -> req/s
-  local json="$WORK/ours-$2.json" jfr="$WORK/ours-$2.jfr" opts=($CLIENT_JVM_OPTS)
-  [[ "${PROFILE:-0}" == 1 ]] && opts+=("-XX:StartFlightRecording=filename=$jfr,settings=profile")
+run_ours() { # url label
+  local json="$WORK/ours-$2.json" jfr="$WORK/ours-$2.jfr" out="$WORK/ours.out" opts=($CLIENT_JVM_OPTS)
+  if [[ "${PROFILE:-0}" == 1 ]]; then
+    # 1 ms execution samples: the default profile's 10-20 ms gives too few samples in a 10 s run
+    cat >"$WORK/fine.jfc" <<'JFC'
+<?xml version="1.0" encoding="UTF-8"?>
+<configuration version="2.0">
+  <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">1 ms</setting></event>
+  <event name="jdk.GarbageCollection"><setting name="enabled">true</setting></event>
+</configuration>
+JFC
+    opts+=("-XX:StartFlightRecording=filename=$jfr,settings=$WORK/fine.jfc")
+  fi
   taskset -c 1 "$JAVA" "${opts[@]}" -jar "$JAR" load --client "$CLIENT" --url "$1" --connections "$CONNECTIONS" \
-    --duration "$DURATION" --json "$json" 2>&1 | sed 's/^/    ours | /' >&2 || true
+    --duration "$DURATION" --json "$json" >"$out" 2>&1 || true
+  sed 's/^/    ours | /' "$out"
   [[ -f "$json" ]] || die "our client wrote no result"
   if [[ "${PROFILE:-0}" == 1 && -f "$jfr" ]]; then
-    say "    hottest frames of our client (jdk.ExecutionSample, top of stack):" >&2
+    say "    hottest frames of our client (jdk.ExecutionSample, top of stack):"
     "$(dirname "$JAVA")/jfr" print --events jdk.ExecutionSample "$jfr" \
       | awk '/stackTrace = \[/ {getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print}' \
-      | sort | uniq -c | sort -rn | head -15 | sed 's/^/      /' >&2
+      | sort | uniq -c | sort -rn | head -15 | sed 's/^/      /'
   fi
-  python3 -c 'import json,sys; print("%.2f" % json.load(open(sys.argv[1]))["throughput"])' "$json"
+  RPS="$(python3 -c 'import json,sys; print("%.2f" % json.load(open(sys.argv[1]))["throughput"])' "$json")"
 }
 
 compare() { # name url target-ratio
   local name=$1 url=$2 target=$3
   say "  [$name] wrk first, then ours ($CLIENT client), $CONNECTIONS connections, $DURATION each"
-  local before; before="$(load_avg)"
-  local wrk_rps ours_rps
-  wrk_rps="$(run_wrk "$url")"
-  ours_rps="$(run_ours "$url" "$name-$round")"
-  local ratio; ratio="$(python3 -c "print('%.3f' % ($ours_rps / $wrk_rps))")"
-  local verdict; verdict="$(python3 -c "print('meets' if $ours_rps / $wrk_rps >= $target else 'BELOW')")"
-  say "  RESULT [$name] round $round: wrk ${wrk_rps} req/s, ours ${ours_rps} req/s, ours/wrk ${ratio}x" \
-      "(target >= ${target}x: ${verdict}); before: ${before}; after: $(load_avg)"
+  local wrk_load ours_load wrk_rps ours_rps
+  wrk_load="$(load_avg)"
+  run_wrk "$url"
+  wrk_rps=$RPS
+  ours_load="$(load_avg)"
+  run_ours "$url" "$name-$round"
+  ours_rps=$RPS
+  local ratio verdict
+  ratio="$(python3 -c "print('%.3f' % ($ours_rps / $wrk_rps))")"
+  verdict="$(python3 -c "print('meets' if $ours_rps / $wrk_rps >= $target else 'BELOW')")"
+  say "  RESULT [$name] round $round: wrk ${wrk_rps} req/s (${wrk_load}), ours ${ours_rps} req/s (${ours_load})," \
+      "ours/wrk ${ratio}x, target >= ${target}x: ${verdict}"
 }
 
 # --- main ---------------------------------------------------------------------------------------------------------
