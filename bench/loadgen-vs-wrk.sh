@@ -9,6 +9,7 @@
 #
 # Environment: ROUNDS=2  DURATION=10s  CONNECTIONS=100  CLIENT=virtual  JAVA=/path/to/java (JDK >= 21)
 #              CLIENT_JVM_OPTS="-Xms512m -Xmx512m"  PROFILE=1 (record a JFR of our client and print its hot methods)
+#              SERVE_JAR=/path/to/http-server.jar (the jar whose `serve` to compare against; default: this build's)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,6 +19,7 @@ CONNECTIONS="${CONNECTIONS:-100}"
 CLIENT="${CLIENT:-virtual}"
 CLIENT_JVM_OPTS="${CLIENT_JVM_OPTS:--Xms512m -Xmx512m}"
 JAR="$ROOT/http-server/target/http-server.jar"
+SERVE_JAR="${SERVE_JAR:-$JAR}"
 WORK="$(mktemp -d /tmp/loadgen-vs-wrk.XXXXXX)"
 CHILDREN=()
 
@@ -108,7 +110,7 @@ CONF
 
 start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not available
   local port=$1 log="$WORK/serve.log"
-  taskset -c 0 "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
+  taskset -c 0 "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
     </dev/null >"$log" 2>&1 &
   SERVE_PID=$!
   CHILDREN+=("$SERVE_PID")
