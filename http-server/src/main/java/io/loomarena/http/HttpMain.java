@@ -15,7 +15,16 @@ public final class HttpMain implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new HttpMain()).execute(args));
+        System.exit(new CommandLine(new HttpMain())
+                .setParameterExceptionHandler(HttpMain::oneLine)
+                .execute(args));
+    }
+
+    /** Wrong arguments: one line naming the problem and exit code 2 (DESIGN.md), no usage dump. */
+    private static int oneLine(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        command.getErr().println(command.getCommandName() + ": " + e.getMessage() + " (see --help)");
+        return 2;
     }
 
     @Override

@@ -1,12 +1,156 @@
 package io.loomarena.http.server;
 
-import picocli.CommandLine.Command;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
 
-/** Placeholder for the {@code serve} command (issue 4 replaces this file). */
-@Command(name = "serve", description = "Runs one HTTP server stage.")
-public final class ServeCommand implements Runnable {
+import io.loomarena.measure.StatsOnStdin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code serve}: starts one stage, prints {@code listening on HOST:PORT} as its first stdout line, answers
+ * {@code stats} on stdin, and shuts down gracefully on SIGTERM or SIGINT. Every option arrives as text and is checked
+ * here, so that a bad value exits with code 2 and one line naming it and the allowed values.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs one HTTP server stage.")
+public final class ServeCommand implements Callable<Integer> {
+
+    /** Exit code of a bad argument (DESIGN.md). */
+    public static final int EXIT_USAGE = 2;
+
+    @Option(names = "--stage", paramLabel = "STAGE",
+            description = "single-threaded|thread-per-request|thread-pool|virtual|virtual-cached")
+    String stage;
+    @Option(names = "--host", paramLabel = "HOST", description = "address to listen on (default 127.0.0.1)")
+    String host = ServerConfig.DEFAULT_HOST;
+    @Option(names = "--port", paramLabel = "PORT", description = "port, 0 for a free one (default 8010)")
+    String port = String.valueOf(ServerConfig.DEFAULT_PORT);
+    @Option(names = "--pool-size", paramLabel = "N", description = "threads of thread-pool (default 100)")
+    String poolSize = String.valueOf(ServerConfig.DEFAULT_POOL_SIZE);
+    @Option(names = "--backlog", paramLabel = "N", description = "listen backlog (default 4096)")
+    String backlog = String.valueOf(ServerConfig.DEFAULT_BACKLOG);
+    @Option(names = "--data", paramLabel = "FILE", description = "JSON served at /data.json (default: 1,000 bundled users)")
+    String data;
+    @Option(names = "--docroot", paramLabel = "DIR", description = "folder served at /files/ (default: a bundled 50 KB page)")
+    String docroot;
+    @Option(names = "--downstream", paramLabel = "URL", description = "what /fanout calls (default: this server's /io)")
+    String downstream;
+    @Option(names = "--grace", paramLabel = "DURATION", description = "graceful shutdown limit (default 10s)")
+    String grace = "10s";
+    @Option(names = "--header-timeout", paramLabel = "DURATION", description = "time to receive a request head (default 10s)")
+    String headerTimeout = "10s";
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", description = "keep-alive idle limit (default 30s)")
+    String idleTimeout = "30s";
+    @Option(names = "--write-timeout", paramLabel = "DURATION", description = "longest blocked write (default 30s)")
+    String writeTimeout = "30s";
+    @Option(names = "--downstream-timeout", paramLabel = "DURATION",
+            description = "what a /fanout call may take beyond its ms (default 5s)")
+    String downstreamTimeout = "5s";
+
     @Override
-    public void run() {
-        throw new UnsupportedOperationException("serve is not implemented yet");
+    public Integer call() {
+        PrintStream err = System.err;
+        ServerConfig config;
+        try {
+            config = config();
+        } catch (IllegalArgumentException e) {
+            err.println("serve: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        HttpServer server;
+        try {
+            server = HttpServer.start(config);
+        } catch (BindException e) {
+            err.println("serve: cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage()
+                    + " (choose another --port, or 0 for a free one)");
+            return EXIT_USAGE;
+        } catch (IOException | RuntimeException e) {
+            err.println("serve: cannot start: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> server.shutdown(config.grace()), "http-shutdown"));
+        System.out.println("listening on " + config.host() + ":" + server.port());
+        System.out.flush();
+        StatsOnStdin.start(server.metrics()::counters);
+        server.awaitTermination(Duration.ofDays(365_000));
+        return 0;
+    }
+
+    /** The configuration the options describe; {@link IllegalArgumentException} names the first bad one. */
+    ServerConfig config() {
+        if (stage == null) {
+            throw new IllegalArgumentException("missing --stage (allowed: " + Stage.allowedNames() + ")");
+        }
+        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> new IllegalArgumentException(
+                "invalid --stage '" + stage + "' (allowed: " + Stage.allowedNames() + ")"));
+        ServerConfig.Builder builder = ServerConfig.builder(chosen)
+                .host(host)
+                .port(integer("--port", port, 0, 65535))
+                .poolSize(integer("--pool-size", poolSize, 1, ServerConfig.MAX_POOL_SIZE))
+                .backlog(integer("--backlog", backlog, 1, 1_000_000))
+                .grace(duration("--grace", grace))
+                .headerTimeout(duration("--header-timeout", headerTimeout))
+                .idleTimeout(duration("--idle-timeout", idleTimeout))
+                .writeTimeout(duration("--write-timeout", writeTimeout))
+                .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout));
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("invalid --host '' (allowed: an address or name of this machine)");
+        }
+        if (data != null) {
+            Path file = Path.of(data);
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                throw new IllegalArgumentException("invalid --data '" + data + "' (allowed: a readable file)");
+            }
+            builder.dataFile(file);
+        }
+        if (docroot != null) {
+            Path dir = Path.of(docroot);
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("invalid --docroot '" + docroot + "' (allowed: an existing folder)");
+            }
+            builder.docroot(dir);
+        }
+        if (downstream != null) {
+            builder.downstream(url(downstream));
+        }
+        return builder.build();
+    }
+
+    private static int integer(String option, String text, int min, int max) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the message naming the allowed range.
+        }
+        throw new IllegalArgumentException("invalid " + option + " '" + text + "' (allowed: an integer " + min + ".." + max + ")");
+    }
+
+    private static Duration duration(String option, String text) {
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid " + option + " '" + text + "' (allowed: " + Durations.FORMS + ")");
+        }
+    }
+
+    private static URI url(String text) {
+        try {
+            URI uri = new URI(text);
+            if ("http".equalsIgnoreCase(uri.getScheme()) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // Falls through to the message naming the allowed form.
+        }
+        throw new IllegalArgumentException("invalid --downstream '" + text + "' (allowed: an http:// URL, e.g. http://127.0.0.1:8020/io)");
     }
 }

@@ -1,0 +1,214 @@
+package io.loomarena.http.server;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+import io.loomarena.http.server.connection.ConnectionContext;
+import io.loomarena.http.server.connection.ConnectionHandler;
+import io.loomarena.http.server.connection.ConnectionRegistry;
+import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.endpoint.CachedContent;
+import io.loomarena.http.server.endpoint.ContentSource;
+import io.loomarena.http.server.endpoint.DiskContent;
+import io.loomarena.http.server.endpoint.Docroot;
+import io.loomarena.http.server.endpoint.FanoutEndpoint;
+import io.loomarena.http.server.endpoint.MetricsEndpoint;
+import io.loomarena.http.server.endpoint.Router;
+import io.loomarena.http.server.protocol.BodyReader;
+import io.loomarena.http.server.protocol.Http1RequestParser;
+import io.loomarena.measure.ModelThreads;
+
+/**
+ * One running HTTP/1.1 server in one stage: it listens, runs the accept loop on one named platform thread
+ * ({@code http-<stage>-acceptor}) and hands each accepted socket to the stage. {@link #shutdown} is graceful: it
+ * stops accepting, closes idle kept-alive connections, lets requests in flight finish (answered with
+ * {@code Connection: close}) and force-closes what is left when the grace period ends.
+ * <p>Thread-safe: {@link #shutdown} may be called from any thread, any number of times.
+ */
+public final class HttpServer implements AutoCloseable {
+
+    /** Pause after a failed accept (such as too many open files), so the loop does not spin. */
+    private static final long ACCEPT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final ServerConfig config;
+    private final ServerSocket listener;
+    private final io.loomarena.http.server.stage.ConcurrencyStage stage;
+    private final ServerMetrics metrics = new ServerMetrics();
+    private final ConnectionRegistry registry;
+    private final FanoutEndpoint fanout;
+    private final ConnectionContext context;
+    private final Thread acceptor;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private volatile boolean clean;
+
+    private HttpServer(ServerConfig config, ServerSocket listener, ContentSource content) {
+        this.config = config;
+        this.listener = listener;
+        this.stage = io.loomarena.http.server.stage.ConcurrencyStage.of(config);
+        this.registry = new ConnectionRegistry(config.stage().threadPrefix(), config.writeTimeout().toMillis());
+        URI downstream = config.downstream() != null ? config.downstream()
+                : URI.create("http://" + hostForUri(config.host()) + ":" + listener.getLocalPort() + "/io");
+        boolean virtual = config.stage() == Stage.VIRTUAL || config.stage() == Stage.VIRTUAL_CACHED;
+        var downstreamThreads = ModelThreads.factory(config.stage().threadPrefix() + "-downstream", virtual);
+        this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(), virtual
+                ? Executors.newThreadPerTaskExecutor(downstreamThreads) : Executors.newCachedThreadPool(downstreamThreads));
+        Http1RequestParser parser = new Http1RequestParser(config.limits());
+        Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.stage()));
+        this.context = new ConnectionContext(config, parser,
+                new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry);
+        this.acceptor = ModelThreads.platform(config.stage().threadPrefix() + "-acceptor", this::acceptLoop);
+    }
+
+    /**
+     * Reads the content (all of it now for {@code virtual-cached}), binds and starts accepting.
+     *
+     * @throws IOException when the address cannot be bound or the content cannot be read
+     */
+    public static HttpServer start(ServerConfig config) throws IOException {
+        Path dataFile = config.dataFile() != null ? config.dataFile() : BundledContent.dataFile();
+        Docroot docroot = new Docroot(config.docroot() != null ? config.docroot() : BundledContent.docroot());
+        ContentSource content = config.stage() == Stage.VIRTUAL_CACHED
+                ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
+        ServerSocket listener = new ServerSocket();
+        try {
+            listener.setReuseAddress(true);
+            listener.bind(new InetSocketAddress(config.host(), config.port()), config.backlog());
+        } catch (IOException | RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+        HttpServer server = new HttpServer(config, listener, content);
+        server.acceptor.start();
+        return server;
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public Stage stage() {
+        return config.stage();
+    }
+
+    /** The port actually bound (useful with port 0). */
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    public ServerMetrics metrics() {
+        return metrics;
+    }
+
+    /** The URL {@code /fanout} calls. */
+    public URI downstream() {
+        return fanout.downstream();
+    }
+
+    private void acceptLoop() {
+        while (true) {
+            Socket socket;
+            try {
+                socket = listener.accept();
+            } catch (IOException e) {
+                if (listener.isClosed()) {
+                    return; // shutdown closed the listener: the loop's normal end
+                }
+                // Too many open files or a transient network error: back off briefly and keep accepting.
+                LockSupport.parkNanos(ACCEPT_BACKOFF_NANOS);
+                continue;
+            }
+            ConnectionHandler connection = new ConnectionHandler(socket, context);
+            try {
+                stage.dispatch(connection);
+            } catch (RejectedExecutionException e) {
+                // The stage is full (pool queue) or stopping: 503 and close.
+                connection.reject();
+            } catch (OutOfMemoryError e) {
+                // No native thread left for thread-per-request: refuse this one, keep serving the others.
+                connection.reject();
+            }
+        }
+    }
+
+    /**
+     * Stops gracefully within {@code grace}: no new connection, idle ones closed, requests in flight finished.
+     *
+     * @return true if every connection ended by itself within the grace period
+     */
+    public boolean shutdown(Duration grace) {
+        if (!stopping.compareAndSet(false, true)) {
+            awaitTermination(grace.plusSeconds(1));
+            return clean;
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        try {
+            closeListener();
+            registry.drain();
+            joinAcceptor(deadline);
+            registry.drain(); // a connection accepted while the listener closed
+            stage.shutdown();
+            clean = registry.awaitEmpty(deadline) && !acceptor.isAlive();
+            if (!clean) {
+                registry.closeAll();
+                joinAcceptor(System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            registry.closeAll();
+        } finally {
+            stage.close();
+            fanout.close();
+            registry.close();
+            terminated.countDown();
+        }
+        return clean;
+    }
+
+    /** Shuts down with the configured grace period. */
+    @Override
+    public void close() {
+        shutdown(config.grace());
+    }
+
+    /** Waits until a shutdown has finished; true if it has. */
+    public boolean awaitTermination(Duration timeout) {
+        try {
+            return terminated.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void closeListener() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            // Already closed: accepting has stopped either way.
+        }
+    }
+
+    private void joinAcceptor(long deadlineNanos) throws InterruptedException {
+        long remaining = deadlineNanos - System.nanoTime();
+        if (remaining > 0 && Thread.currentThread() != acceptor) {
+            acceptor.join(Duration.ofNanos(remaining));
+        }
+    }
+
+    private static String hostForUri(String host) {
+        String h = host.equals("0.0.0.0") ? "127.0.0.1" : host.equals("::") ? "::1" : host;
+        return h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h;
+    }
+}

@@ -1,0 +1,125 @@
+package io.loomarena.http.server;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+import io.loomarena.http.server.protocol.ParserLimits;
+
+/**
+ * Everything a server stage is started with; the defaults live here and nowhere else. Immutable.
+ *
+ * @param stage                    the concurrency model
+ * @param host                     the address to listen on
+ * @param port                     the port, 0 for a free one
+ * @param poolSize                 threads of the {@code thread-pool} stage, 1..10000
+ * @param backlog                  the listen backlog (the kernel caps it at {@code net.core.somaxconn})
+ * @param dataFile                 the JSON of {@code /data.json}; null for the bundled 1,000 users
+ * @param docroot                  the folder of {@code /files/}; null for the bundled pages
+ * @param downstream               the URL {@code /fanout} calls (with {@code ?ms=N} appended); null for this server's {@code /io}
+ * @param grace                    how long a graceful shutdown waits for in-flight requests
+ * @param headerTimeout            the longest time to receive a request head, from its first byte (or from accept)
+ * @param idleTimeout              the longest wait for the next request on a kept-alive connection
+ * @param writeTimeout             the longest single socket write (a peer that stops reading is closed)
+ * @param downstreamTimeout        the time a {@code /fanout} call may take beyond the {@code ms} it asked for
+ * @param limits                   request parsing limits
+ * @param maxRequestsPerConnection requests served on one connection before it closes (like nginx's
+ *                                 {@code keepalive_requests}); it keeps the bounded stages fair to waiting clients
+ */
+public record ServerConfig(Stage stage, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
+                           URI downstream, Duration grace, Duration headerTimeout, Duration idleTimeout,
+                           Duration writeTimeout, Duration downstreamTimeout, ParserLimits limits,
+                           int maxRequestsPerConnection) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8010;
+    public static final int DEFAULT_POOL_SIZE = 100;
+    public static final int MAX_POOL_SIZE = 10_000;
+    public static final int DEFAULT_BACKLOG = 4096;
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_DOWNSTREAM_TIMEOUT = Duration.ofSeconds(5);
+    /** As nginx's {@code keepalive_requests}. */
+    public static final int DEFAULT_MAX_REQUESTS_PER_CONNECTION = 1000;
+    /** Lower for {@code single-threaded}, so that one busy connection hands over to waiting ones in under a second. */
+    public static final int SINGLE_THREADED_MAX_REQUESTS_PER_CONNECTION = 100;
+
+    public ServerConfig {
+        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(limits, "limits");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0..65535: " + port);
+        }
+        if (poolSize < 1 || poolSize > MAX_POOL_SIZE) {
+            throw new IllegalArgumentException("pool size must be 1.." + MAX_POOL_SIZE + ": " + poolSize);
+        }
+        if (backlog < 1) {
+            throw new IllegalArgumentException("backlog must be >= 1: " + backlog);
+        }
+        if (downstream != null && !"http".equalsIgnoreCase(downstream.getScheme())) {
+            throw new IllegalArgumentException("downstream must be an http:// URL: " + downstream);
+        }
+        for (Duration d : new Duration[] {grace, headerTimeout, idleTimeout, writeTimeout, downstreamTimeout}) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("timeouts and grace must be positive");
+            }
+        }
+        if (maxRequestsPerConnection < 1) {
+            throw new IllegalArgumentException("maxRequestsPerConnection must be >= 1: " + maxRequestsPerConnection);
+        }
+    }
+
+    /** A builder with every default of this stage. */
+    public static Builder builder(Stage stage) {
+        return new Builder(stage);
+    }
+
+    /** Defaults of {@link ServerConfig}, changed one at a time. Not thread-safe. */
+    public static final class Builder {
+        private final Stage stage;
+        private String host = DEFAULT_HOST;
+        private int port = DEFAULT_PORT;
+        private int poolSize = DEFAULT_POOL_SIZE;
+        private int backlog = DEFAULT_BACKLOG;
+        private Path dataFile;
+        private Path docroot;
+        private URI downstream;
+        private Duration grace = DEFAULT_GRACE;
+        private Duration headerTimeout = DEFAULT_HEADER_TIMEOUT;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
+        private Duration downstreamTimeout = DEFAULT_DOWNSTREAM_TIMEOUT;
+        private ParserLimits limits = ParserLimits.DEFAULTS;
+        private int maxRequestsPerConnection;
+
+        private Builder(Stage stage) {
+            this.stage = Objects.requireNonNull(stage, "stage");
+            this.maxRequestsPerConnection = stage == Stage.SINGLE_THREADED
+                    ? SINGLE_THREADED_MAX_REQUESTS_PER_CONNECTION : DEFAULT_MAX_REQUESTS_PER_CONNECTION;
+        }
+
+        public Builder host(String value) { host = value; return this; }
+        public Builder port(int value) { port = value; return this; }
+        public Builder poolSize(int value) { poolSize = value; return this; }
+        public Builder backlog(int value) { backlog = value; return this; }
+        public Builder dataFile(Path value) { dataFile = value; return this; }
+        public Builder docroot(Path value) { docroot = value; return this; }
+        public Builder downstream(URI value) { downstream = value; return this; }
+        public Builder grace(Duration value) { grace = value; return this; }
+        public Builder headerTimeout(Duration value) { headerTimeout = value; return this; }
+        public Builder idleTimeout(Duration value) { idleTimeout = value; return this; }
+        public Builder writeTimeout(Duration value) { writeTimeout = value; return this; }
+        public Builder downstreamTimeout(Duration value) { downstreamTimeout = value; return this; }
+        public Builder limits(ParserLimits value) { limits = value; return this; }
+        public Builder maxRequestsPerConnection(int value) { maxRequestsPerConnection = value; return this; }
+
+        public ServerConfig build() {
+            return new ServerConfig(stage, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
+                    headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.loomarena.http.server.connection;
+
+import java.util.Objects;
+
+import io.loomarena.http.server.ServerConfig;
+import io.loomarena.http.server.ServerMetrics;
+import io.loomarena.http.server.endpoint.Router;
+import io.loomarena.http.server.protocol.BodyReader;
+import io.loomarena.http.server.protocol.Http1RequestParser;
+
+/**
+ * What every connection of one server shares: configuration, parser, router, counters and registry. Immutable; the
+ * parts are thread-safe.
+ *
+ * @param config   the server's configuration (timeouts, limits)
+ * @param parser   the request-head parser
+ * @param body     the body reader
+ * @param router   maps requests to endpoints
+ * @param metrics  the server's counters
+ * @param registry the open connections
+ */
+public record ConnectionContext(ServerConfig config, Http1RequestParser parser, BodyReader body, Router router,
+                                ServerMetrics metrics, ConnectionRegistry registry) {
+
+    public ConnectionContext {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(parser, "parser");
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(router, "router");
+        Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(registry, "registry");
+    }
+}

@@ -1,0 +1,295 @@
+package io.loomarena.http.server.connection;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.loomarena.http.server.protocol.HttpException;
+import io.loomarena.http.server.protocol.HttpRequest;
+import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.HttpVersion;
+import io.loomarena.http.server.protocol.InputBuffer;
+import io.loomarena.http.server.protocol.ResponseWriter;
+import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
+
+/**
+ * Serves one accepted socket: reads requests one after another (pipelined ones straight from the buffer), answers
+ * each in order, and closes when the client or the protocol says so, after the idle or header timeout, or when a
+ * graceful shutdown drains it. Every error status is written in one place, {@link #respondError}.
+ * <p>Threading: everything runs on the one thread the stage gives the connection, except {@link #closeIfIdle()},
+ * {@link #forceClose()} and {@link #writeStartedNanos()}, which the registry calls from other threads.
+ */
+public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWatch {
+
+    private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
+    /** After an error, how long the input is drained before closing, so the client can read the response. */
+    private static final int LINGER_MILLIS = 2000;
+    /** At most this much unread input is drained before closing. */
+    private static final int LINGER_MAX_BYTES = 1 << 20;
+
+    private static final byte[] ALLOW = "Allow: GET, HEAD, OPTIONS\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int FRESH = 0;
+    private static final int BUSY = 1;
+    private static final int IDLE = 2;
+    private static final int CLOSED = 3;
+
+    private final Socket socket;
+    private final ConnectionContext context;
+    private final long acceptedNanos;
+    private final AtomicInteger state = new AtomicInteger(FRESH);
+    private volatile long writeStartedNanos;
+    private ResponseWriter out;
+    private int soTimeout = -1;
+
+    /** Registers the connection as open; the acceptor then hands it to the stage. */
+    public ConnectionHandler(Socket socket, ConnectionContext context) {
+        this.socket = socket;
+        this.context = context;
+        this.acceptedNanos = System.nanoTime();
+        context.metrics().connectionOpened();
+        context.registry().add(this);
+    }
+
+    @Override
+    public void run() {
+        context.metrics().handlerStarted();
+        boolean linger = false;
+        try {
+            socket.setTcpNoDelay(true);
+            out = new ResponseWriter(socket.getOutputStream(), this);
+            linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(),
+                    this::beforeRead));
+        } catch (SocketTimeoutException e) {
+            // The request head or body did not arrive in time: 408, if the client still reads.
+            linger = respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
+        } catch (EOFException e) {
+            // The client closed the connection inside a request body.
+        } catch (SocketException e) {
+            // Reset by the peer, or closed by a graceful shutdown or the write watchdog.
+        } catch (IOException e) {
+            // Any other I/O failure: the connection is unusable.
+        } catch (RuntimeException e) {
+            // A bug: answer 500 if no response has begun, and say so once in the log.
+            LOG.log(System.Logger.Level.ERROR, "request failed", e);
+            respondError(HttpException.protocol(HttpStatus.INTERNAL_SERVER_ERROR, "internal error"));
+        } finally {
+            close(linger);
+            context.registry().remove(this);
+            context.metrics().connectionClosed();
+            context.metrics().handlerEnded();
+        }
+    }
+
+    /** The request loop; returns whether the close should linger (an error response was sent). */
+    private boolean serve(InputBuffer in) throws IOException {
+        int served = 0;
+        in.timeouts(acceptedNanos + context.config().headerTimeout().toNanos(), 0);
+        while (true) {
+            if (served > 0 && !awaitRequest(in)) {
+                return false;
+            }
+            served++;
+            try {
+                if (!exchange(in, served)) {
+                    return in.buffered() > 0;
+                }
+            } catch (HttpException e) {
+                // A rejected request: one error response, the connection stays only if the framing is intact.
+                if (!respondErrorKeepingFraming(e)) {
+                    return true;
+                }
+            }
+        }
+    }
+
+    /** Waits for the next request on a kept-alive connection; false when it should close quietly. */
+    private boolean awaitRequest(InputBuffer in) throws IOException {
+        if (in.buffered() == 0) {
+            out.flush();
+            state.set(IDLE);
+            if (context.registry().draining()) {
+                return false;
+            }
+            in.timeouts(Long.MAX_VALUE, (int) context.config().idleTimeout().toMillis());
+            try {
+                if (!in.fill()) {
+                    return false;
+                }
+            } catch (SocketTimeoutException e) {
+                // Idle for the whole keep-alive timeout: close without a response, as nginx does.
+                return false;
+            }
+            if (!state.compareAndSet(IDLE, BUSY)) {
+                return false;
+            }
+        }
+        in.timeouts(System.nanoTime() + context.config().headerTimeout().toNanos(), 0);
+        return true;
+    }
+
+    /** Reads one request, answers it; returns whether the connection stays open. */
+    private boolean exchange(InputBuffer in, int served) throws IOException, HttpException {
+        out.prepare(false, Persistence.CLOSE);
+        HttpRequest request = context.parser().parse(in);
+        if (request == null) {
+            return false;
+        }
+        boolean keepAlive = request.keepAlive() && served < context.config().maxRequestsPerConnection()
+                && !context.registry().draining();
+        out.prepare(request.isHead(), !keepAlive ? Persistence.CLOSE
+                : request.version() == HttpVersion.HTTP_1_0 ? Persistence.KEEP_ALIVE_EXPLICIT
+                : Persistence.KEEP_ALIVE_DEFAULT);
+        context.metrics().requestStarted();
+        try {
+            if (request.hasBody()) {
+                readBody(request, in);
+            }
+            context.router().route(request, out);
+            if (!out.started()) {
+                throw new IllegalStateException("no response for " + request.method() + " " + request.path());
+            }
+        } finally {
+            context.metrics().requestEnded();
+        }
+        context.metrics().responded(out.status());
+        return keepAlive;
+    }
+
+    private void readBody(HttpRequest request, InputBuffer in) throws IOException, HttpException {
+        if (request.expectContinue()) {
+            out.writeContinue();
+        }
+        in.timeouts(Long.MAX_VALUE, (int) context.config().headerTimeout().toMillis());
+        context.body().read(request, in, null);
+    }
+
+    /** Answers an error; returns whether the connection stays open (an application error on intact framing). */
+    private boolean respondErrorKeepingFraming(HttpException e) throws IOException {
+        if (out.started()) {
+            return false;
+        }
+        boolean keep = !e.closeConnection() && out.persistence() != Persistence.CLOSE;
+        if (!keep) {
+            out.prepare(false, Persistence.CLOSE);
+        }
+        writeError(e);
+        return keep;
+    }
+
+    /** Answers an error and closes; used where no more requests can follow. Returns whether to linger. */
+    private boolean respondError(HttpException e) {
+        if (out == null || out.started()) {
+            return false;
+        }
+        try {
+            out.prepare(false, Persistence.CLOSE);
+            writeError(e);
+            out.flush();
+            return true;
+        } catch (IOException ignored) {
+            // The client is gone; there is no one to tell.
+            return false;
+        }
+    }
+
+    private void writeError(HttpException e) throws IOException {
+        byte[] extra = e.status() == HttpStatus.METHOD_NOT_ALLOWED ? ALLOW : null;
+        out.respond(e.status(), e.getMessage() + "\n", extra);
+        context.metrics().responded(e.status());
+    }
+
+    /**
+     * Refuses the connection because the stage cannot take it (called on the acceptor thread instead of
+     * {@link #run()}): a 503 fits in the empty send buffer, so the write does not block.
+     */
+    public void reject() {
+        context.metrics().connectionRejected();
+        try {
+            ResponseWriter writer = new ResponseWriter(socket.getOutputStream(), ResponseWriter.WriteWatch.NONE);
+            writer.prepare(false, Persistence.CLOSE);
+            writer.respond(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity\n", null);
+            writer.flush();
+            context.metrics().responded(HttpStatus.SERVICE_UNAVAILABLE);
+        } catch (IOException e) {
+            // The client is already gone.
+        } finally {
+            forceClose();
+            context.registry().remove(this);
+            context.metrics().connectionClosed();
+        }
+    }
+
+    /** Before every blocking read: send what is buffered, then set this read's timeout. */
+    private void beforeRead(int timeoutMillis) throws IOException {
+        out.flush();
+        if (timeoutMillis != soTimeout) {
+            socket.setSoTimeout(timeoutMillis);
+            soTimeout = timeoutMillis;
+        }
+    }
+
+    @Override
+    public void writing(boolean started) {
+        writeStartedNanos = started ? System.nanoTime() | 1 : 0;
+    }
+
+    long writeStartedNanos() {
+        return writeStartedNanos;
+    }
+
+    /** Closes the connection if it waits for a next request (graceful shutdown); a busy one finishes first. */
+    void closeIfIdle() {
+        if (state.compareAndSet(IDLE, CLOSED)) {
+            forceClose();
+        }
+    }
+
+    /** Closes the socket now, unblocking the handler's read or write. */
+    void forceClose() {
+        state.set(CLOSED);
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // Already closed or broken: nothing left to release.
+        }
+    }
+
+    private void close(boolean linger) {
+        try {
+            if (out != null && !socket.isClosed()) {
+                out.flush();
+            }
+            if (linger && !socket.isClosed()) {
+                lingerBeforeClose();
+            }
+        } catch (IOException e) {
+            // The peer is gone: close below is all that is left.
+        } finally {
+            forceClose();
+        }
+    }
+
+    /**
+     * Half-closes and reads what the client still sends (for a little while), so that closing with unread input
+     * does not reset the connection before the client has read the error response (nginx's lingering close).
+     */
+    private void lingerBeforeClose() throws IOException {
+        socket.shutdownOutput();
+        socket.setSoTimeout(LINGER_MILLIS);
+        long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+        byte[] sink = new byte[4096];
+        int total = 0;
+        var input = socket.getInputStream();
+        while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
+            int n = input.read(sink);
+            if (n < 0) {
+                return;
+            }
+            total += n;
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.loomarena.http.server.endpoint;
+
+import java.io.IOException;
+
+import io.loomarena.http.server.protocol.HttpException;
+import io.loomarena.http.server.protocol.HttpRequest;
+import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.ResponseWriter;
+
+/**
+ * The two workloads that hold the serving thread: {@code /io?ms=N} blocks it N ms (a stand-in for blocking I/O: a
+ * virtual thread unmounts, a platform thread is held), {@code /cpu?n=N} keeps it busy for N rounds of integer
+ * mixing (about 1 ns each). Stateless and thread-safe.
+ */
+public final class BlockingWork {
+
+    /** The longest {@code /io} sleep, one minute. */
+    public static final long MAX_IO_MILLIS = 60_000;
+    /** The most {@code /cpu} rounds, about a second of one core. */
+    public static final long MAX_CPU_ROUNDS = 1_000_000_000L;
+
+    /** {@code GET /io?ms=N}. */
+    public void io(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
+        long millis = QueryParams.integer(request.query(), "ms", 0, MAX_IO_MILLIS);
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            // Interrupted by a forced shutdown: answer what we can and keep the flag for the thread's owner.
+            Thread.currentThread().interrupt();
+            throw HttpException.protocol(HttpStatus.SERVICE_UNAVAILABLE, "server stopping");
+        }
+        out.respond(HttpStatus.OK, "io " + millis + " ms\n", null);
+    }
+
+    /** {@code GET /cpu?n=N}. */
+    public void cpu(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
+        long rounds = QueryParams.integer(request.query(), "n", 0, MAX_CPU_ROUNDS);
+        long started = System.nanoTime();
+        long result = mix(rounds);
+        long micros = (System.nanoTime() - started) / 1000;
+        out.respond(HttpStatus.OK, "cpu n=" + rounds + " result=" + Long.toHexString(result)
+                + " micros=" + micros + "\n", null);
+    }
+
+    /** xorshift64*: a dependent chain the JIT can neither vectorise nor skip. */
+    static long mix(long rounds) {
+        long x = 0x9E3779B97F4A7C15L;
+        for (long i = 0; i < rounds; i++) {
+            x ^= x >>> 12;
+            x ^= x << 25;
+            x ^= x >>> 27;
+            x *= 0x2545F4914F6CDD1DL;
+        }
+        return x;
+    }
+}

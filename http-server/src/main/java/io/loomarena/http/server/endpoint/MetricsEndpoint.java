@@ -1,0 +1,84 @@
+package io.loomarena.http.server.endpoint;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import io.loomarena.http.server.ServerMetrics;
+import io.loomarena.http.server.Stage;
+import io.loomarena.http.server.protocol.ContentType;
+import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.ResponseWriter;
+
+/**
+ * {@code GET /metrics} in the Prometheus text format 0.0.4: connections, handlers, requests in progress and their
+ * peak, responses by status, JVM threads, heap and process CPU time. Built per request (it is not a hot path).
+ * Thread-safe.
+ */
+public final class MetricsEndpoint {
+
+    private final ServerMetrics metrics;
+    private final String stageName;
+    private final String stageLabel;
+
+    public MetricsEndpoint(ServerMetrics metrics, Stage stage) {
+        this.metrics = metrics;
+        this.stageName = stage.cliName();
+        this.stageLabel = "{stage=\"" + stageName + "\"}";
+    }
+
+    public void handle(ResponseWriter out) throws IOException {
+        byte[] body = render().getBytes(StandardCharsets.UTF_8);
+        out.respond(HttpStatus.OK, ContentType.PROMETHEUS, body, 0, body.length, null);
+    }
+
+    /** The exposition text. */
+    public String render() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        StringBuilder text = new StringBuilder(2048);
+        gauge(text, "loomarena_http_active_connections", "Open client connections, queued ones included.",
+                metrics.activeConnections());
+        gauge(text, "loomarena_http_handlers", "Threads serving a connection right now (platform or virtual).",
+                metrics.handlers());
+        gauge(text, "loomarena_http_requests_in_progress", "Requests parsed and not yet answered.",
+                metrics.inProgress());
+        gauge(text, "loomarena_http_requests_in_progress_peak", "Most requests in progress at once since start.",
+                metrics.peakInProgress());
+        counter(text, "loomarena_http_connections_accepted_total", "Connections accepted.", metrics.accepted());
+        counter(text, "loomarena_http_connections_rejected_total", "Connections refused with 503 (stage full).",
+                metrics.rejected());
+        text.append("# HELP loomarena_http_requests_total Responses sent, by status.\n")
+                .append("# TYPE loomarena_http_requests_total counter\n");
+        for (Map.Entry<Integer, Long> entry : metrics.responsesByStatus().entrySet()) {
+            text.append("loomarena_http_requests_total{stage=\"").append(stageName)
+                    .append("\",status=\"").append(entry.getKey()).append("\"} ").append(entry.getValue()).append('\n');
+        }
+        gauge(text, "jvm_threads_live", "Live platform threads (virtual threads are not counted by the JVM).",
+                threads.getThreadCount());
+        gauge(text, "jvm_threads_peak", "Peak live platform threads since start.", threads.getPeakThreadCount());
+        gauge(text, "jvm_memory_heap_used_bytes", "Heap in use.",
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            text.append("# HELP process_cpu_seconds_total CPU time of the process, user and system.\n")
+                    .append("# TYPE process_cpu_seconds_total counter\n")
+                    .append("process_cpu_seconds_total ").append(os.getProcessCpuTime() / 1e9).append('\n');
+        }
+        return text.toString();
+    }
+
+    private void gauge(StringBuilder text, String name, String help, long value) {
+        metric(text, name, help, "gauge", value);
+    }
+
+    private void counter(StringBuilder text, String name, String help, long value) {
+        metric(text, name, help, "counter", value);
+    }
+
+    private void metric(StringBuilder text, String name, String help, String type, long value) {
+        text.append("# HELP ").append(name).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(name).append(' ').append(type).append('\n')
+                .append(name).append(name.startsWith("jvm_") ? "" : stageLabel).append(' ').append(value).append('\n');
+    }
+}

@@ -1,0 +1,196 @@
+package io.loomarena.http.server.protocol;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Parses the request line, RFC 9112 section 3: {@code method SP request-target SP HTTP-version CRLF}, strictly
+ * (exactly two single spaces, a token method, a target of allowed bytes, {@code HTTP/d.d}). A bare LF is accepted as
+ * a line end (RFC 9112 section 2.2), a few empty lines before the request line are skipped.
+ * Check order: syntax (400) before version (505) before method (501), so a malformed line never gets a 5xx.
+ * <p>Stateless and thread-safe: one instance serves every connection.
+ */
+public final class Http1Prologue {
+
+    /** Empty lines tolerated before a request line (RFC 9112 section 2.2 asks for at least one). */
+    public static final int MAX_LEADING_EMPTY_LINES = 8;
+
+    private static final byte[] HTTP_SLASH = "HTTP/".getBytes(StandardCharsets.US_ASCII);
+
+    private final int maxLength;
+
+    /** @param maxLength the longest request line in bytes, line end excluded; longer is 414 */
+    public Http1Prologue(int maxLength) {
+        if (maxLength < 16) {
+            throw new IllegalArgumentException("maxLength must be >= 16: " + maxLength);
+        }
+        this.maxLength = maxLength;
+    }
+
+    /**
+     * Reads and consumes one request line.
+     *
+     * @return the request line, or null when the stream ends cleanly before the first byte of a request
+     */
+    public RequestLine parse(InputBuffer in) throws IOException, HttpException {
+        for (int empty = 0; ; empty++) {
+            int lf = in.lineLength(maxLength, HttpStatus.URI_TOO_LONG, "request line");
+            if (lf < 0) {
+                if (in.buffered() == 0) {
+                    return null;
+                }
+                throw HttpException.protocol(HttpStatus.BAD_REQUEST, "incomplete request line");
+            }
+            byte[] b = in.array();
+            int start = in.position();
+            int end = lf > 0 && b[start + lf - 1] == '\r' ? start + lf - 1 : start + lf;
+            if (end == start) {
+                if (empty >= MAX_LEADING_EMPTY_LINES) {
+                    throw HttpException.protocol(HttpStatus.BAD_REQUEST, "too many empty lines before the request");
+                }
+                in.position(start + lf + 1);
+                continue;
+            }
+            if (end - start > maxLength) {
+                throw HttpException.protocol(HttpStatus.URI_TOO_LONG, "request line longer than " + maxLength + " bytes");
+            }
+            RequestLine line = parseLine(b, start, end);
+            in.position(start + lf + 1);
+            return line;
+        }
+    }
+
+    private static RequestLine parseLine(byte[] b, int start, int end) throws HttpException {
+        int sp1 = indexOfSpace(b, start, end);
+        int sp2 = sp1 < 0 ? -1 : indexOfSpace(b, sp1 + 1, end);
+        if (sp2 < 0) {
+            throw bad("request line must be: method, target and version separated by single spaces");
+        }
+        if (indexOfSpace(b, sp2 + 1, end) >= 0) {
+            throw bad("request line has more than three parts");
+        }
+        if (sp1 == start || !all(Ascii.TCHAR, b, start, sp1)) {
+            throw bad("method is not a token");
+        }
+        if (sp2 == sp1 + 1 || !all(Ascii.TARGET, b, sp1 + 1, sp2)) {
+            throw bad("request target is empty or has a forbidden character");
+        }
+        HttpVersion version = version(b, sp2 + 1, end);
+        Method method = Method.of(b, start, sp1 - start);
+        if (method == null) {
+            throw HttpException.protocol(HttpStatus.NOT_IMPLEMENTED,
+                    "method " + new String(b, start, sp1 - start, StandardCharsets.US_ASCII) + " is not implemented");
+        }
+        return target(method, b, sp1 + 1, sp2, version);
+    }
+
+    private static HttpVersion version(byte[] b, int from, int to) throws HttpException {
+        if (to - from != 8 || !startsWith(b, from, HTTP_SLASH)
+                || !isDigit(b[from + 5]) || b[from + 6] != '.' || !isDigit(b[from + 7])) {
+            throw bad("HTTP version must be HTTP/<digit>.<digit>");
+        }
+        if (b[from + 5] == '1' && b[from + 7] == '1') {
+            return HttpVersion.HTTP_1_1;
+        }
+        if (b[from + 5] == '1' && b[from + 7] == '0') {
+            return HttpVersion.HTTP_1_0;
+        }
+        throw HttpException.protocol(HttpStatus.VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1 and HTTP/1.0 only");
+    }
+
+    private static RequestLine target(Method method, byte[] b, int from, int to, HttpVersion version)
+            throws HttpException {
+        if (b[from] == '/') {
+            return originForm(method, b, from, to, version);
+        }
+        if (to - from == 1 && b[from] == '*') {
+            if (method != Method.OPTIONS) {
+                throw bad("the asterisk target is only for OPTIONS");
+            }
+            return new RequestLine(method, "*", null, version);
+        }
+        if (method == Method.CONNECT) {
+            return new RequestLine(method, new String(b, from, to - from, StandardCharsets.US_ASCII), null, version);
+        }
+        int afterScheme = schemeEnd(b, from, to);
+        if (afterScheme < 0) {
+            throw bad("request target must start with / or be an absolute http URI");
+        }
+        int pathStart = afterScheme;
+        while (pathStart < to && b[pathStart] != '/' && b[pathStart] != '?') {
+            pathStart++;
+        }
+        if (pathStart == afterScheme) {
+            throw bad("absolute URI has no authority");
+        }
+        if (pathStart == to || b[pathStart] == '?') {
+            String query = pathStart == to ? null : new String(b, pathStart + 1, to - pathStart - 1, StandardCharsets.US_ASCII);
+            return new RequestLine(method, "/", query, version);
+        }
+        return originForm(method, b, pathStart, to, version);
+    }
+
+    private static RequestLine originForm(Method method, byte[] b, int from, int to, HttpVersion version)
+            throws HttpException {
+        int question = from;
+        while (question < to && b[question] != '?') {
+            question++;
+        }
+        String path = PercentDecoding.decodePath(b, from, question);
+        String query = question == to ? null : new String(b, question + 1, to - question - 1, StandardCharsets.US_ASCII);
+        return new RequestLine(method, path, query, version);
+    }
+
+    /** The index after {@code http://} or {@code https://} (scheme case-insensitive), or -1. */
+    private static int schemeEnd(byte[] b, int from, int to) {
+        int i = from;
+        for (char c : "http".toCharArray()) {
+            if (i >= to || Ascii.toLower(b[i]) != c) {
+                return -1;
+            }
+            i++;
+        }
+        if (i < to && Ascii.toLower(b[i]) == 's') {
+            i++;
+        }
+        if (to - i < 3 || b[i] != ':' || b[i + 1] != '/' || b[i + 2] != '/') {
+            return -1;
+        }
+        return i + 3;
+    }
+
+    private static int indexOfSpace(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == ' ') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean all(boolean[] allowed, byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!allowed[b[i] & 0xFF]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWith(byte[] b, int from, byte[] prefix) {
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static HttpException bad(String message) {
+        return HttpException.protocol(HttpStatus.BAD_REQUEST, message);
+    }
+}

@@ -1,0 +1,184 @@
+package io.loomarena.http.server.protocol;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.SocketTimeoutException;
+import java.util.Arrays;
+
+/**
+ * The bytes of one connection, buffered for the parser: the parser scans lines in place (no copy, no per-byte call)
+ * and consumes them by moving {@link #position()}. Pipelined requests simply stay in the buffer for the next parse.
+ * Before every blocking read the {@link BeforeRead} hook runs, so the connection can set the socket timeout for this
+ * read and flush responses that are still buffered (a client waits for them before it sends more).
+ * <p>Not thread-safe: it belongs to the one thread serving the connection.
+ */
+public final class InputBuffer {
+
+    /** Runs before each blocking read with the timeout that read must use (0 = wait forever). */
+    @FunctionalInterface
+    public interface BeforeRead {
+        void beforeRead(int timeoutMillis) throws IOException;
+    }
+
+    /** Starting size; the buffer grows, up to its maximum, only for a request with a long line. */
+    public static final int INITIAL_CAPACITY = 4096;
+
+    private static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final InputStream in;
+    private final BeforeRead beforeRead;
+    private final int maxCapacity;
+    private byte[] buf;
+    private int pos;
+    private int limit;
+    private long deadlineNanos = NO_DEADLINE;
+    private int readTimeoutMillis;
+
+    /**
+     * @param in          the connection's input
+     * @param maxCapacity the longest line (line end included) the parser must see whole, {@link ParserLimits#maxLineBuffer()}
+     * @param beforeRead  runs before each blocking read
+     */
+    public InputBuffer(InputStream in, int maxCapacity, BeforeRead beforeRead) {
+        this.in = in;
+        this.beforeRead = beforeRead;
+        this.maxCapacity = Math.max(maxCapacity, 16);
+        this.buf = new byte[Math.min(INITIAL_CAPACITY, this.maxCapacity)];
+    }
+
+    /** A buffer over a stream with no timeouts (tests, fuzzing). */
+    public static InputBuffer of(InputStream in, ParserLimits limits) {
+        return new InputBuffer(in, limits.maxLineBuffer(), timeout -> { });
+    }
+
+    public byte[] array() {
+        return buf;
+    }
+
+    public int position() {
+        return pos;
+    }
+
+    public void position(int newPosition) {
+        if (newPosition < pos || newPosition > limit) {
+            throw new IllegalArgumentException("position " + newPosition + " outside " + pos + ".." + limit);
+        }
+        pos = newPosition;
+    }
+
+    /** Bytes received and not yet consumed. */
+    public int buffered() {
+        return limit - pos;
+    }
+
+    /**
+     * Sets the timeouts of the following reads: each read waits at most {@code readTimeoutMillis} (0 = no per-read
+     * limit) and never past {@code deadlineNanos} ({@link System#nanoTime()} based; {@link Long#MAX_VALUE} = none).
+     */
+    public void timeouts(long deadlineNanos, int readTimeoutMillis) {
+        this.deadlineNanos = deadlineNanos;
+        this.readTimeoutMillis = Math.max(0, readTimeoutMillis);
+    }
+
+    /**
+     * Reads at least one more byte, blocking. Makes room first by moving unconsumed bytes to the front or growing.
+     *
+     * @return false at end of stream
+     * @throws SocketTimeoutException when the deadline has passed or the read times out
+     */
+    public boolean fill() throws IOException {
+        if (limit == buf.length) {
+            makeRoom();
+        }
+        beforeRead.beforeRead(nextTimeoutMillis());
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            return false;
+        }
+        limit += n;
+        return true;
+    }
+
+    private int nextTimeoutMillis() throws SocketTimeoutException {
+        if (deadlineNanos == NO_DEADLINE) {
+            return readTimeoutMillis;
+        }
+        long remaining = (deadlineNanos - System.nanoTime()) / 1_000_000;
+        if (remaining <= 0) {
+            throw new SocketTimeoutException("deadline passed");
+        }
+        int millis = (int) Math.min(Integer.MAX_VALUE, remaining);
+        return readTimeoutMillis == 0 ? millis : Math.min(millis, readTimeoutMillis);
+    }
+
+    private void makeRoom() {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            pos = 0;
+        } else if (buf.length < maxCapacity) {
+            buf = Arrays.copyOf(buf, Math.min(maxCapacity, buf.length * 2));
+        } else {
+            throw new IllegalStateException("input buffer full at " + buf.length + " bytes");
+        }
+    }
+
+    /**
+     * Finds the line starting at the position, reading more as needed, without consuming it.
+     *
+     * @param maxLength     the longest allowed content of the line (line end excluded)
+     * @param tooLongStatus the status when no line end comes within {@code maxLength} + CRLF
+     * @param what          names the line in the error message
+     * @return the offset of the line's LF from {@link #position()}, or -1 at end of stream before a LF
+     */
+    public int lineLength(int maxLength, int tooLongStatus, String what) throws IOException, HttpException {
+        int window = maxLength + 2;
+        int scanned = 0;
+        while (true) {
+            int end = Math.min(limit, pos + window);
+            byte[] b = buf;
+            for (int i = pos + scanned; i < end; i++) {
+                if (b[i] == '\n') {
+                    return i - pos;
+                }
+            }
+            scanned = end - pos;
+            if (scanned >= window) {
+                throw HttpException.protocol(tooLongStatus, what + " longer than " + maxLength + " bytes");
+            }
+            if (!fill()) {
+                return -1;
+            }
+        }
+    }
+
+    /** The next byte, consumed, or -1 at end of stream. */
+    public int read() throws IOException {
+        if (pos == limit && !fill()) {
+            return -1;
+        }
+        return buf[pos++] & 0xFF;
+    }
+
+    /**
+     * Consumes exactly {@code length} bytes, copying them to {@code sink} unless it is null (discarded).
+     *
+     * @throws EOFException if the stream ends first
+     */
+    public void transfer(long length, OutputStream sink) throws IOException {
+        long remaining = length;
+        while (remaining > 0) {
+            if (pos == limit && !fill()) {
+                throw new EOFException("stream ended " + remaining + " bytes before the end of the body");
+            }
+            int n = (int) Math.min(remaining, limit - pos);
+            if (sink != null) {
+                sink.write(buf, pos, n);
+            }
+            pos += n;
+            remaining -= n;
+        }
+    }
+}

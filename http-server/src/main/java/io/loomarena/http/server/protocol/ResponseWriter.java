@@ -1,0 +1,235 @@
+package io.loomarena.http.server.protocol;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes responses to one connection through its own buffer: every response carries {@code Server}, {@code Date},
+ * {@code Content-Type} and {@code Content-Length}, plus {@code Connection} when the connection closes after it or
+ * is an HTTP/1.0 keep-alive; a HEAD response has the same fields and no body. Responses stay buffered until
+ * {@link #flush()} (the connection flushes before it blocks on a read), so pipelined responses leave in one write.
+ * <p>Not thread-safe: it belongs to the one thread serving the connection.
+ */
+public final class ResponseWriter {
+
+    /** What the response says about the connection. */
+    public enum Persistence {
+        /** HTTP/1.1 keep-alive, the default: no Connection field. */
+        KEEP_ALIVE_DEFAULT(""),
+        /** HTTP/1.0 keep-alive, asked for by the client: {@code Connection: keep-alive}. */
+        KEEP_ALIVE_EXPLICIT("Connection: keep-alive\r\n"),
+        /** The connection closes after this response: {@code Connection: close}. */
+        CLOSE("Connection: close\r\n");
+
+        private final byte[] line;
+
+        Persistence(String line) {
+            this.line = line.getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
+    /** Told about socket writes, so a watchdog can close a connection whose peer stopped reading. */
+    public interface WriteWatch {
+        WriteWatch NONE = started -> { };
+
+        /** @param started true when a write begins, false when it has ended */
+        void writing(boolean started);
+    }
+
+    /** Size of the per-connection output buffer; larger bodies go to the socket directly. */
+    public static final int BUFFER_SIZE = 8192;
+    static final byte[] SERVER_LINE = "Server: loom-arena\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final OutputStream out;
+    private final WriteWatch watch;
+    private final byte[] buf = new byte[BUFFER_SIZE];
+    private final byte[] digits = new byte[20];
+    private int count;
+    private boolean head;
+    private Persistence persistence = Persistence.KEEP_ALIVE_DEFAULT;
+    private int status;
+    private boolean started;
+
+    public ResponseWriter(OutputStream out, WriteWatch watch) {
+        this.out = out;
+        this.watch = watch;
+    }
+
+    /** Sets the framing of the next response: whether it answers a HEAD, and what it says about the connection. */
+    public void prepare(boolean headRequest, Persistence connection) {
+        this.head = headRequest;
+        this.persistence = connection;
+        this.started = false;
+        this.status = 0;
+    }
+
+    /** Whether the current response has begun (then no other response may be written for this request). */
+    public boolean started() {
+        return started;
+    }
+
+    /** Status of the last response written, 0 if none since {@link #prepare}. */
+    public int status() {
+        return status;
+    }
+
+    public Persistence persistence() {
+        return persistence;
+    }
+
+    /** Sends a prepared response. */
+    public void respond(PreparedResponse response) throws IOException {
+        begin(response.status());
+        if (!head && persistence == Persistence.KEEP_ALIVE_DEFAULT) {
+            byte[] complete = response.complete(DateHeader.line());
+            write(complete, 0, complete.length);
+            return;
+        }
+        writeHead(response.status(), response.fields(), null);
+        if (!head) {
+            write(response.body(), 0, response.body().length);
+        }
+    }
+
+    /**
+     * Sends a response.
+     *
+     * @param extraFields more field lines, each ending in CRLF, or null
+     */
+    public void respond(int status, ContentType type, byte[] body, int offset, int length, byte[] extraFields)
+            throws IOException {
+        begin(status);
+        writeHead(status, type, length, extraFields);
+        if (!head) {
+            write(body, offset, length);
+        }
+    }
+
+    /** Sends a response whose body is streamed from {@code body}, exactly {@code length} bytes. */
+    public void respond(int status, ContentType type, InputStream body, long length) throws IOException {
+        begin(status);
+        writeHead(status, type, length, null);
+        if (head) {
+            return;
+        }
+        long remaining = length;
+        while (remaining > 0) {
+            if (count == buf.length) {
+                flush();
+            }
+            int n = body.read(buf, count, (int) Math.min(buf.length - count, remaining));
+            if (n < 0) {
+                throw new EOFException("body ended " + remaining + " bytes early");
+            }
+            count += n;
+            remaining -= n;
+        }
+    }
+
+    /** Sends a text/plain response. */
+    public void respond(int status, String text, byte[] extraFields) throws IOException {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        respond(status, ContentType.TEXT, body, 0, body.length, extraFields);
+    }
+
+    private void begin(int responseStatus) {
+        if (started) {
+            throw new IllegalStateException("a response was already written for this request");
+        }
+        started = true;
+        status = responseStatus;
+    }
+
+    /** Writes the status line and fields of a prepared response (its fields include Content-Length). */
+    private void writeHead(int responseStatus, byte[] fields, byte[] extraFields) throws IOException {
+        write(HttpStatus.statusLine(responseStatus));
+        write(SERVER_LINE);
+        write(DateHeader.line());
+        write(fields);
+        write(persistence.line);
+        if (extraFields != null) {
+            write(extraFields);
+        }
+        write(CRLF);
+    }
+
+    /** Writes the status line and fields of a response built now. */
+    private void writeHead(int responseStatus, ContentType type, long contentLength, byte[] extraFields)
+            throws IOException {
+        write(HttpStatus.statusLine(responseStatus));
+        write(SERVER_LINE);
+        write(DateHeader.line());
+        write(type.line());
+        write(CONTENT_LENGTH);
+        writeDecimal(contentLength);
+        write(CRLF);
+        write(persistence.line);
+        if (extraFields != null) {
+            write(extraFields);
+        }
+        write(CRLF);
+    }
+
+    private void writeDecimal(long value) throws IOException {
+        int i = digits.length;
+        long rest = value;
+        do {
+            digits[--i] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest > 0);
+        write(digits, i, digits.length - i);
+    }
+
+    /** Sends {@code 100 Continue} (RFC 9110 section 10.1.1) at once. */
+    public void writeContinue() throws IOException {
+        write(CONTINUE);
+        flush();
+    }
+
+    /** Sends everything buffered. */
+    public void flush() throws IOException {
+        if (count > 0) {
+            socketWrite(buf, 0, count);
+            count = 0;
+        }
+    }
+
+    /** Whether responses are buffered and not yet sent. */
+    public boolean pending() {
+        return count > 0;
+    }
+
+    private void write(byte[] bytes) throws IOException {
+        write(bytes, 0, bytes.length);
+    }
+
+    private void write(byte[] bytes, int offset, int length) throws IOException {
+        if (length <= buf.length - count) {
+            System.arraycopy(bytes, offset, buf, count, length);
+            count += length;
+            return;
+        }
+        flush();
+        if (length >= buf.length) {
+            socketWrite(bytes, offset, length);
+        } else {
+            System.arraycopy(bytes, offset, buf, 0, length);
+            count = length;
+        }
+    }
+
+    private void socketWrite(byte[] bytes, int offset, int length) throws IOException {
+        watch.writing(true);
+        try {
+            out.write(bytes, offset, length);
+        } finally {
+            watch.writing(false);
+        }
+    }
+}
