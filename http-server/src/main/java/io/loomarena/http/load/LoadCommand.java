@@ -27,38 +27,53 @@ public final class LoadCommand implements Callable<Integer> {
     /** Exit status when requests failed, or the client could not complete the run. */
     public static final int EXIT_FAILED = 1;
 
+    /**
+     * Options that take a value accept none at parse time and get {@link #NO_VALUE}, so that a missing value is
+     * reported by {@link #call()} in one line (exit 2) instead of by picocli's usage text.
+     */
+    static final String VALUE = "0..1";
+    static final String NO_VALUE = "";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--client", paramLabel = "platform|virtual", description = "Thread model: one thread per connection.")
+    @Option(names = "--client", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "platform|virtual", description = "Thread model: one thread per connection.")
     String client;
 
-    @Option(names = "--url", paramLabel = "URL", description = "http://HOST[:PORT]/PATH (loopback unless --allow-remote).")
+    @Option(names = "--url", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "URL", description = "http://HOST[:PORT]/PATH (loopback unless --allow-remote).")
     String url;
 
-    @Option(names = "--connections", paramLabel = "C", description = "Concurrent connections, 1 to 10000.")
+    @Option(names = "--connections", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "C", description = "Concurrent connections, 1 to 10000.")
     String connections;
 
-    @Option(names = "--requests", paramLabel = "N", description = "Total requests over all connections.")
+    @Option(names = "--requests", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "N", description = "Total requests over all connections.")
     String requests;
 
-    @Option(names = "--duration", paramLabel = "D", description = "How long to send, e.g. 10s (instead of --requests).")
+    @Option(names = "--duration", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "D", description = "How long to send, e.g. 10s (instead of --requests).")
     String duration;
 
-    @Option(names = "--rate", paramLabel = "R/s", description = "Open model: requests per second on a fixed schedule.")
+    @Option(names = "--rate", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "R/s", description = "Open model: requests per second on a fixed schedule.")
     String rate;
 
-    @Option(names = "--ramp", paramLabel = "USERS/D",
+    @Option(names = "--ramp", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "USERS/D",
             description = "User ramp, e.g. 10000/60s: users started evenly, one connection and one request each.")
     String ramp;
 
     @Option(names = "--no-keep-alive", description = "Send Connection: close and open a connection per request.")
     boolean noKeepAlive;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the run result as JSON.")
+    @Option(names = "--json", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "FILE", description = "Write the run result as JSON.")
     String json;
 
-    @Option(names = "--timeout", paramLabel = "D", description = "Connect and response timeout (default 10s).")
+    @Option(names = "--timeout", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "D", description = "Connect and response timeout (default 10s).")
     String timeout;
 
     @Option(names = "--tolerate-errors", description = "Exit 0 even if requests failed.")
@@ -75,6 +90,7 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LoadConfig config;
         try {
+            requireValues();
             config = new LoadArguments(client, url, connections, requests, duration, rate, ramp, noKeepAlive, json,
                     timeout, tolerateErrors, allowRemote, unmatched).toConfig();
         } catch (BadArgumentException e) {
@@ -83,6 +99,17 @@ public final class LoadCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         return run(config, spec.commandLine().getOut(), err);
+    }
+
+    private void requireValues() {
+        String[][] options = {{"--client", client}, {"--url", url}, {"--connections", connections},
+                {"--requests", requests}, {"--duration", duration}, {"--rate", rate}, {"--ramp", ramp},
+                {"--json", json}, {"--timeout", timeout}};
+        for (String[] option : options) {
+            if (NO_VALUE.equals(option[1])) {
+                throw new BadArgumentException(option[0] + " needs a value: see 'load --help'");
+            }
+        }
     }
 
     /** Runs a validated configuration, writes its JSON if asked, prints the summary; returns the exit status. */

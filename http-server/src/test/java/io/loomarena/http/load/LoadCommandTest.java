@@ -231,4 +231,17 @@ class LoadCommandTest {
         assertThat(turbo.err()).contains("--client turbo").contains("platform, virtual");
         assertThat(remote.err()).contains("--allow-remote");
     }
+
+    @Test
+    void aMissingValueIsOneLineNotTheUsageText() {
+        Run last = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--requests", "1", "--connections");
+        Run beforeOption = load("--client", "virtual", "--url", "--connections", "1", "--requests", "1");
+
+        assertThat(List.of(last, beforeOption)).allSatisfy(run -> {
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.err().strip()).doesNotContain("\n").doesNotContain("Usage").startsWith("load: ");
+        });
+        assertThat(last.err()).contains("--connections needs a value");
+        assertThat(beforeOption.err()).contains("--url needs a value");
+    }
 }
