@@ -1,12 +1,145 @@
 package io.loomarena.http.load;
 
-import picocli.CommandLine.Command;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.Callable;
 
-/** Placeholder for the {@code load} command (issue 5 replaces this file). */
-@Command(name = "load", description = "Drives a server with HTTP load.")
-public final class LoadCommand implements Runnable {
+import io.loomarena.measure.RunResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code load} command: drives an HTTP server with one thread of the chosen model per connection and reports
+ * throughput, latency and errors. Options arrive as strings and are validated in one place
+ * ({@link LoadArguments#toConfig()}), so that every bad value gets the same one-line message and exit status 2.
+ * Exit status: 0 when every request succeeded (or {@code --tolerate-errors}), 1 when some failed or the client broke,
+ * 2 for bad arguments. Runs on the thread that calls it.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Drives an HTTP server: closed model (--requests or --duration), open model (--rate), "
+                + "or a user ramp (--ramp).")
+public final class LoadCommand implements Callable<Integer> {
+
+    /** Exit status for bad arguments. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit status when requests failed, or the client could not complete the run. */
+    public static final int EXIT_FAILED = 1;
+
+    /**
+     * Options that take a value accept none at parse time and get {@link #NO_VALUE}, so that a missing value is
+     * reported by {@link #call()} in one line (exit 2) instead of by picocli's usage text.
+     */
+    static final String VALUE = "0..1";
+    static final String NO_VALUE = "";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--client", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "platform|virtual", description = "Thread model: one thread per connection.")
+    String client;
+
+    @Option(names = "--url", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "URL", description = "http://HOST[:PORT]/PATH (loopback unless --allow-remote).")
+    String url;
+
+    @Option(names = "--connections", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "C", description = "Concurrent connections, 1 to 10000.")
+    String connections;
+
+    @Option(names = "--requests", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "N", description = "Total requests over all connections.")
+    String requests;
+
+    @Option(names = "--duration", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "D", description = "How long to send, e.g. 10s (instead of --requests).")
+    String duration;
+
+    @Option(names = "--rate", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "R/s", description = "Open model: requests per second on a fixed schedule.")
+    String rate;
+
+    @Option(names = "--ramp", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "USERS/D",
+            description = "User ramp, e.g. 10000/60s: users started evenly, one connection and one request each.")
+    String ramp;
+
+    @Option(names = "--no-keep-alive", description = "Send Connection: close and open a connection per request.")
+    boolean noKeepAlive;
+
+    @Option(names = "--json", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "FILE", description = "Write the run result as JSON.")
+    String json;
+
+    @Option(names = "--timeout", arity = VALUE, fallbackValue = NO_VALUE,
+            paramLabel = "D", description = "Connect and response timeout (default 10s).")
+    String timeout;
+
+    @Option(names = "--tolerate-errors", description = "Exit 0 even if requests failed.")
+    boolean tolerateErrors;
+
+    @Option(names = "--allow-remote", description = "Allow a target that is not a loopback address.")
+    boolean allowRemote;
+
+    @CommandLine.Unmatched
+    List<String> unmatched;
+
     @Override
-    public void run() {
-        throw new UnsupportedOperationException("load is not implemented yet");
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        LoadConfig config;
+        try {
+            requireValues();
+            config = new LoadArguments(client, url, connections, requests, duration, rate, ramp, noKeepAlive, json,
+                    timeout, tolerateErrors, allowRemote, unmatched).toConfig();
+        } catch (BadArgumentException e) {
+            err.println("load: " + e.getMessage());
+            err.flush();
+            return EXIT_USAGE;
+        }
+        return run(config, spec.commandLine().getOut(), err);
+    }
+
+    private void requireValues() {
+        String[][] options = {{"--client", client}, {"--url", url}, {"--connections", connections},
+                {"--requests", requests}, {"--duration", duration}, {"--rate", rate}, {"--ramp", ramp},
+                {"--json", json}, {"--timeout", timeout}};
+        for (String[] option : options) {
+            if (NO_VALUE.equals(option[1])) {
+                throw new BadArgumentException(option[0] + " needs a value: see 'load --help'");
+            }
+        }
+    }
+
+    /** Runs a validated configuration, writes its JSON if asked, prints the summary; returns the exit status. */
+    static int run(LoadConfig config, PrintWriter out, PrintWriter err) {
+        LoadRun.Outcome outcome;
+        try {
+            outcome = new LoadRun(config).execute();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("load: interrupted before the run ended");
+            err.flush();
+            return EXIT_FAILED;
+        } catch (RuntimeException e) {
+            err.println("load: the client failed: " + e.getMessage());
+            err.flush();
+            return EXIT_FAILED;
+        }
+        RunResult result = LoadReport.result(config, outcome);
+        int status = result.totalErrors() == 0 || config.tolerateErrors() ? 0 : EXIT_FAILED;
+        if (config.json() != null) {
+            try {
+                result.writeJson(config.json());
+            } catch (UncheckedIOException e) {
+                err.println("load: " + e.getMessage() + ": " + e.getCause().getMessage());
+                status = EXIT_FAILED;
+            }
+        }
+        out.print(LoadReport.text(config, result, outcome.unsent()));
+        out.flush();
+        err.flush();
+        return status;
     }
 }

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# How fast is our load client compared with wrk? Runs, in one go and on the same target:
+#   1. nginx (1 worker, /ping -> "pong", keep-alive) pinned to CPU 0, then wrk -t1 -c100 -d10s and our
+#      `load --client virtual --connections 100 --duration 10s`, each pinned to CPU 1;
+#   2. the same two clients against our own `serve --stage virtual-cached` (skipped if this build has no such stage).
+# Each comparison prints both req/s, the ratio ours/wrk and the load average at that moment; ROUNDS (default 2)
+# repeats everything. Targets: >= 0.7x wrk against nginx, within 15% of wrk against virtual-cached.
+# Results go to stdout only. Needs root or sudo for apt-get only when wrk or nginx are missing.
+#
+# Environment: ROUNDS=2  DURATION=10s  CONNECTIONS=100  CLIENT=virtual  JAVA=/path/to/java (JDK >= 21)
+#              CLIENT_JVM_OPTS="-Xms512m -Xmx512m"  PROFILE=1 (record a JFR of our client and print its hot methods)
+#              SERVE_JAR=/path/to/http-server.jar (the jar whose `serve` to compare against; default: this build's)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROUNDS="${ROUNDS:-2}"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-100}"
+CLIENT="${CLIENT:-virtual}"
+CLIENT_JVM_OPTS="${CLIENT_JVM_OPTS:--Xms512m -Xmx512m}"
+JAR="$ROOT/http-server/target/http-server.jar"
+SERVE_JAR="${SERVE_JAR:-$JAR}"
+WORK="$(mktemp -d /tmp/loadgen-vs-wrk.XXXXXX)"
+CHILDREN=()
+
+cleanup() {
+  for pid in "${CHILDREN[@]:-}"; do
+    [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'loadgen-vs-wrk: %s\n' "$*" >&2; exit 1; }
+
+# --- tools --------------------------------------------------------------------------------------------------------
+install_missing() {
+  local missing=()
+  command -v wrk >/dev/null || missing+=(wrk)
+  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+  command -v taskset >/dev/null || missing+=(util-linux)
+  [[ ${#missing[@]} -eq 0 ]] && return
+  say "installing ${missing[*]} with apt-get"
+  local sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+}
+
+java_major() { "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}'; }
+
+find_java() {
+  local candidates=("${JAVA:-}" /usr/lib/jvm/temurin-25-jdk-amd64/bin/java "${JAVA_HOME:+$JAVA_HOME/bin/java}")
+  for dir in /usr/lib/jvm/*/; do candidates+=("${dir}bin/java"); done
+  candidates+=("$(command -v java || true)")
+  for java in "${candidates[@]}"; do
+    [[ -n "$java" && -x "$java" ]] || continue
+    local major; major="$(java_major "$java")"
+    [[ -n "$major" && "${major%%.*}" -ge 21 ]] && { echo "$java"; return; }
+  done
+  die "no JDK >= 21 found (set JAVA=/path/to/bin/java)"
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+load_avg() { uptime | sed 's/.*load average: /load average /'; }
+
+wait_port() { # port seconds
+  local deadline=$((SECONDS + $2))
+  until (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; do
+    (( SECONDS < deadline )) || return 1
+    sleep 0.1
+  done
+}
+
+# --- targets ------------------------------------------------------------------------------------------------------
+start_nginx() { # port -> pid in NGINX_PID
+  local port=$1 dir="$WORK/nginx"
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+master_process off;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $dir/body;
+  proxy_temp_path $dir/proxy;
+  fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi;
+  scgi_temp_path $dir/scgi;
+  keepalive_timeout 65s;
+  keepalive_requests 100000000;
+  server {
+    listen 127.0.0.1:$port;
+    location = /ping { default_type text/plain; return 200 "pong"; }
+  }
+}
+CONF
+  local nginx; nginx="$(command -v nginx || echo /usr/sbin/nginx)"
+  taskset -c 0 "$nginx" -c "$dir/nginx.conf" -p "$dir" >"$dir/out.log" 2>&1 &
+  NGINX_PID=$!
+  CHILDREN+=("$NGINX_PID")
+  wait_port "$port" 10 || die "nginx did not listen on $port: $(tail -5 "$dir/out.log" "$dir/error.log" 2>/dev/null)"
+}
+
+start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not available
+  local port=$1 log="$WORK/serve.log"
+  taskset -c 0 "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
+    </dev/null >"$log" 2>&1 &
+  SERVE_PID=$!
+  CHILDREN+=("$SERVE_PID")
+  if ! wait_port "$port" 20 || ! kill -0 "$SERVE_PID" 2>/dev/null; then
+    say "  (serve --stage virtual-cached is not available in this build: $(tail -1 "$log"))"
+    kill "$SERVE_PID" 2>/dev/null || true
+    return 1
+  fi
+  # a few requests so that the server's hot path is compiled before the first measurement
+  taskset -c 1 wrk -t1 -c10 -d2s "http://127.0.0.1:$port/ping" >/dev/null
+}
+
+# --- clients (each prints its own output indented, and leaves its req/s in RPS) --------------------------------------
+run_wrk() { # url
+  local out="$WORK/wrk.out"
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1" >"$out" 2>&1 || true
+  sed 's/^/    wrk  | /' "$out"
+  RPS="$(awk '/Requests\/sec:/ {print $2}' "$out")"
+  [[ -n "$RPS" ]] || die "wrk reported no Requests/sec"
+}
+
+run_ours() { # url label
+  local json="$WORK/ours-$2.json" jfr="$WORK/ours-$2.jfr" out="$WORK/ours.out" opts=($CLIENT_JVM_OPTS)
+  if [[ "${PROFILE:-0}" == 1 ]]; then
+    # 1 ms execution samples: the default profile's 10-20 ms gives too few samples in a 10 s run
+    cat >"$WORK/fine.jfc" <<'JFC'
+<?xml version="1.0" encoding="UTF-8"?>
+<configuration version="2.0">
+  <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">1 ms</setting></event>
+  <event name="jdk.GarbageCollection"><setting name="enabled">true</setting></event>
+</configuration>
+JFC
+    opts+=("-XX:StartFlightRecording=filename=$jfr,settings=$WORK/fine.jfc")
+  fi
+  taskset -c 1 "$JAVA" "${opts[@]}" -jar "$JAR" load --client "$CLIENT" --url "$1" --connections "$CONNECTIONS" \
+    --duration "$DURATION" --json "$json" >"$out" 2>&1 || true
+  sed 's/^/    ours | /' "$out"
+  [[ -f "$json" ]] || die "our client wrote no result"
+  if [[ "${PROFILE:-0}" == 1 && -f "$jfr" ]]; then
+    say "    hottest frames of our client (jdk.ExecutionSample, top of stack):"
+    "$(dirname "$JAVA")/jfr" print --events jdk.ExecutionSample "$jfr" \
+      | awk '/stackTrace = \[/ {getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print}' \
+      | sort | uniq -c | sort -rn | head -15 | sed 's/^/      /'
+  fi
+  RPS="$(python3 -c 'import json,sys; print("%.2f" % json.load(open(sys.argv[1]))["throughput"])' "$json")"
+}
+
+compare() { # name url target-ratio
+  local name=$1 url=$2 target=$3
+  say "  [$name] wrk first, then ours ($CLIENT client), $CONNECTIONS connections, $DURATION each"
+  local wrk_load ours_load wrk_rps ours_rps
+  wrk_load="$(load_avg)"
+  run_wrk "$url"
+  wrk_rps=$RPS
+  ours_load="$(load_avg)"
+  run_ours "$url" "$name-$round"
+  ours_rps=$RPS
+  local ratio verdict
+  ratio="$(python3 -c "print('%.3f' % ($ours_rps / $wrk_rps))")"
+  verdict="$(python3 -c "print('meets' if $ours_rps / $wrk_rps >= $target else 'BELOW')")"
+  say "  RESULT [$name] round $round: wrk ${wrk_rps} req/s (${wrk_load}), ours ${ours_rps} req/s (${ours_load})," \
+      "ours/wrk ${ratio}x, target >= ${target}x: ${verdict}"
+}
+
+# --- main ---------------------------------------------------------------------------------------------------------
+install_missing
+JAVA="$(find_java)"
+if [[ ! -f "$JAR" ]]; then
+  say "building $JAR"
+  (cd "$ROOT" && ./mvnw -q -B package -DskipTests)
+fi
+say "loadgen-vs-wrk: java $("$JAVA" -version 2>&1 | head -1), $(nproc) CPUs, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(load_avg)"
+(( $(nproc) >= 2 )) || say "warning: fewer than 2 CPUs: server and client share one"
+
+for round in $(seq 1 "$ROUNDS"); do
+  say "round $round of $ROUNDS"
+  port="$(free_port)"
+  start_nginx "$port"
+  compare nginx "http://127.0.0.1:$port/ping" 0.7
+  kill "$NGINX_PID" 2>/dev/null || true
+  wait "$NGINX_PID" 2>/dev/null || true
+
+  port="$(free_port)"
+  if start_serve "$port"; then
+    compare virtual-cached "http://127.0.0.1:$port/ping" 0.85
+    kill "$SERVE_PID" 2>/dev/null || true
+    wait "$SERVE_PID" 2>/dev/null || true
+  fi
+done

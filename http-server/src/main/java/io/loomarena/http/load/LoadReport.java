@@ -1,0 +1,68 @@
+package io.loomarena.http.load;
+
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import io.loomarena.measure.LatencyHistograms;
+import io.loomarena.measure.LatencyStats;
+import io.loomarena.measure.RunResult;
+
+/**
+ * Turns a run's {@link LoadRun.Outcome} into the {@link RunResult} written with {@code --json} and the short text
+ * printed after the run. Stateless.
+ */
+final class LoadReport {
+
+    /** The {@code tool} field of every result this client writes. */
+    static final String TOOL = "http-load";
+
+    private LoadReport() {
+    }
+
+    static RunResult result(LoadConfig config, LoadRun.Outcome outcome) {
+        Tallies.Total total = outcome.total();
+        return new RunResult(TOOL, config.client().label(), config.workload(), ProcessHandle.current().pid(),
+                outcome.startedAt().toString(), outcome.elapsedNanos(), total.successes(),
+                RunResult.throughput(total.successes(), outcome.elapsedNanos()), total.errors(),
+                LatencyStats.of(total.latencyMicros()), LatencyHistograms.encode(total.latencyMicros()));
+    }
+
+    /** A few lines for a person: what ran, how many succeeded, throughput, latency percentiles, errors. */
+    static String text(LoadConfig config, RunResult result, long unsent) {
+        LatencyStats l = result.latency();
+        StringBuilder text = new StringBuilder();
+        text.append(String.format(Locale.ROOT, "http-load: %s client, %s, GET %s%n",
+                config.client().label(), shape(config), config.target().url()));
+        text.append(String.format(Locale.ROOT, "  %d ok, %d failed in %.3f s: %.1f req/s%n",
+                result.operations(), result.totalErrors(), result.elapsedNanos() / 1e9, result.throughput()));
+        text.append(String.format(Locale.ROOT,
+                "  latency (us): mean %.1f, p50 %d, p90 %d, p95 %d, p99 %d, p99.9 %d, max %d%s%n",
+                l.mean(), l.p50(), l.p90(), l.p95(), l.p99(), l.p999(), l.max(),
+                config.open() ? " (from the due time)" : ""));
+        text.append("  errors: ").append(result.errors().isEmpty() ? "none"
+                : result.errors().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", "))).append(System.lineSeparator());
+        if (config.open()) {
+            text.append("  note: an open model offers a fixed rate; throughput cannot exceed it")
+                    .append(System.lineSeparator());
+        }
+        if (unsent > 0) {
+            text.append("  warning: ").append(unsent).append(" requests not sent: the run reached its limit of ")
+                    .append(ArgumentValues.formatDuration(LoadDefaults.MAX_RUN)).append(System.lineSeparator());
+        }
+        return text.toString();
+    }
+
+    private static String shape(LoadConfig config) {
+        if (config.ramp() != null) {
+            return "ramp of " + config.ramp().label() + " users, one request each";
+        }
+        String bound = config.requests() > 0 ? config.requests() + " requests"
+                : ArgumentValues.formatDuration(config.duration());
+        String model = config.rate() > 0
+                ? String.format(Locale.ROOT, "open model at %.1f req/s", config.rate())
+                : "closed model";
+        return config.connections() + " connections, " + model + ", " + bound + ", "
+                + (config.keepAlive() ? "keep-alive" : "one connection per request");
+    }
+}

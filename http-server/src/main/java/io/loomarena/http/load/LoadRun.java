@@ -1,0 +1,191 @@
+package io.loomarena.http.load;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs one {@link LoadConfig}: {@code connections} client threads of the configured model, each owning one
+ * {@link ClientConnection}, started together (closed or rate-driven); or, for a ramp, one thread per user started at
+ * its due time. Latency is measured from the send time in the closed model and from the due time in the open models,
+ * so that a server that falls behind shows it in the latency (coordinated omission corrected).
+ * <p>
+ * Threading: {@link #execute()} runs on the calling thread, which starts the client threads, releases them together,
+ * waits for all of them and returns; each client thread touches only its own connection and reader, the shared
+ * countdown, and its lane of {@link Tallies}. Nothing is printed while the threads run.
+ */
+final class LoadRun {
+
+    /**
+     * What a run measured.
+     *
+     * @param startedAt    when the client threads were released
+     * @param elapsedNanos from the release to the end of the last client thread
+     * @param total        successes, failures and latencies
+     * @param unsent       requests of a {@code --requests} run not sent because {@link LoadDefaults#MAX_RUN} passed
+     */
+    record Outcome(Instant startedAt, long elapsedNanos, Tallies.Total total, long unsent) {
+    }
+
+    private final LoadConfig config;
+    private final ThreadFactory threads;
+    private final BodyCheck bodyCheck;
+    private final Tallies tallies;
+    private final TimeoutWatchdog watchdog;
+    private final AtomicLong remaining;
+    private final AtomicLong unsent = new AtomicLong();
+    private final AtomicReference<Throwable> crash = new AtomicReference<>();
+    private final CountDownLatch ready;
+    private final CountDownLatch go = new CountDownLatch(1);
+    /** Written before {@link #go} opens, read after: the latch orders it. */
+    private long startNanos;
+
+    LoadRun(LoadConfig config) {
+        this.config = config;
+        this.threads = config.client().threads();
+        this.bodyCheck = BodyCheck.forPath(config.target().path());
+        this.tallies = new Tallies(config.connections());
+        this.watchdog = new TimeoutWatchdog(TimeoutWatchdog.tickFor(config.timeout().toNanos()));
+        this.remaining = new AtomicLong(config.requests());
+        this.ready = new CountDownLatch(config.ramp() == null ? config.connections() : 0);
+    }
+
+    /** Runs the load and returns what it measured. Call once. */
+    Outcome execute() throws InterruptedException {
+        try (watchdog) {
+            return runThreads();
+        }
+    }
+
+    private Outcome runThreads() throws InterruptedException {
+        List<Thread> started = new ArrayList<>();
+        if (config.ramp() == null) {
+            for (int k = 0; k < config.connections(); k++) {
+                int connection = k;
+                Thread thread = threads.newThread(() -> guarded(() -> connectionLoop(connection)));
+                thread.start();
+                started.add(thread);
+            }
+        }
+        ready.await();
+        startNanos = System.nanoTime();
+        Instant startedAt = Instant.now();
+        go.countDown();
+        if (config.ramp() != null) {
+            startUsers(started);
+        }
+        for (Thread thread : started) {
+            thread.join(); // each thread ends by itself: its work is bounded by MAX_RUN plus one timeout
+        }
+        long elapsed = System.nanoTime() - startNanos;
+        if (crash.get() != null) {
+            throw new IllegalStateException("a client thread failed: " + crash.get(), crash.get());
+        }
+        return new Outcome(startedAt, elapsed, tallies.total(), unsent.get());
+    }
+
+    private void connectionLoop(int connection) throws InterruptedException {
+        ready.countDown();
+        Tallies.Lane lane = tallies.lane(connection);
+        try (ClientConnection conn = newConnection(config.reusesConnections())) {
+            go.await();
+            if (config.rate() > 0) {
+                openLoop(connection, conn, lane);
+            } else {
+                closedLoop(conn, lane);
+            }
+        }
+    }
+
+    private void closedLoop(ClientConnection conn, Tallies.Lane lane) {
+        boolean counted = config.requests() > 0;
+        long end = startNanos + (counted ? LoadDefaults.MAX_RUN.toNanos() : config.duration().toNanos());
+        while (!counted || remaining.getAndDecrement() > 0) {
+            long sent = System.nanoTime();
+            if (sent - end >= 0) {
+                if (counted) {
+                    unsent.incrementAndGet();
+                }
+                return;
+            }
+            exchange(conn, lane, sent);
+        }
+    }
+
+    private void openLoop(int connection, ClientConnection conn, Tallies.Lane lane) {
+        RateSchedule schedule = config.schedule();
+        boolean counted = config.requests() > 0;
+        long count = counted ? schedule.requestsOf(connection, config.requests()) : Long.MAX_VALUE;
+        long end = startNanos + (counted ? LoadDefaults.MAX_RUN.toNanos() : config.duration().toNanos());
+        for (long j = 0; j < count; j++) {
+            long due = startNanos + schedule.dueNanos(connection, j);
+            if (due - end >= 0) {
+                if (counted) {
+                    unsent.addAndGet(count - j);
+                }
+                return;
+            }
+            parkUntil(due);
+            exchange(conn, lane, due);
+        }
+    }
+
+    private void startUsers(List<Thread> started) {
+        Ramp ramp = config.ramp();
+        for (int i = 0; i < ramp.users(); i++) {
+            int user = i;
+            long due = startNanos + ramp.dueNanos(user);
+            parkUntil(due);
+            Thread thread = threads.newThread(() -> guarded(() -> {
+                try (ClientConnection conn = newConnection(false)) {
+                    exchange(conn, tallies.lane(user), due);
+                }
+            }));
+            thread.start();
+            started.add(thread);
+        }
+    }
+
+    /** One request; latency counts from {@code since} (the send time, or the due time in an open model). */
+    private static void exchange(ClientConnection conn, Tallies.Lane lane, long since) {
+        ErrorKind failed = conn.exchange();
+        long latency = System.nanoTime() - since;
+        if (failed == null) {
+            lane.success(latency);
+        } else {
+            lane.failure(failed, conn.status());
+        }
+    }
+
+    private ClientConnection newConnection(boolean reuse) {
+        return new ClientConnection(config.target(), reuse, config.timeout().toNanos(),
+                new ResponseReader(ResponseReader.Limits.DEFAULT), bodyCheck, watchdog);
+    }
+
+    /** Parks until {@link System#nanoTime()} reaches {@code due} (returns at once if it has). */
+    static void parkUntil(long due) {
+        long wait;
+        while ((wait = due - System.nanoTime()) > 0 && !Thread.currentThread().isInterrupted()) {
+            LockSupport.parkNanos(wait);
+        }
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    private void guarded(Body body) {
+        try {
+            body.run();
+        } catch (Throwable t) {
+            // A bug in the client, not a failed request: remembered and reported after the run.
+            crash.compareAndSet(null, t);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.loomarena.http.load;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The server and resource a run requests: a plain {@code http://} URL whose host has been resolved once, before the
+ * run, so that no connection pays a name lookup. Immutable.
+ *
+ * @param url         the URL as given
+ * @param host        the host as written in the URL (used in the {@code Host} header)
+ * @param address     the resolved address every connection goes to
+ * @param port        the TCP port (80 when the URL has none)
+ * @param pathAndQuery the request target, {@code /} when the URL has no path
+ */
+public record Target(String url, String host, InetAddress address, int port, String pathAndQuery) {
+
+    public Target {
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(pathAndQuery, "pathAndQuery");
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException("port must be 1..65535: " + port);
+        }
+        if (!pathAndQuery.startsWith("/")) {
+            throw new IllegalArgumentException("the request target must start with '/': " + pathAndQuery);
+        }
+    }
+
+    /**
+     * Parses and resolves {@code --url}; refuses anything but {@code http://HOST[:PORT][/PATH][?QUERY]}, and hosts that
+     * are not loopback unless {@code allowRemote}.
+     *
+     * @throws BadArgumentException with a one-line message naming the value
+     */
+    public static Target parse(String url, boolean allowRemote) {
+        if (url == null || url.isBlank()) {
+            throw new BadArgumentException("--url is required, e.g. --url http://127.0.0.1:8010/ping");
+        }
+        URI uri;
+        try {
+            uri = new URI(new URI(url).toASCIIString()); // non-ASCII path characters become %XX
+        } catch (URISyntaxException e) {
+            throw BadArgumentException.of("--url", url, "not a valid URL (" + e.getReason() + "); expected http://HOST[:PORT]/PATH");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (scheme.equals("https")) {
+            throw BadArgumentException.of("--url", url, "https is not supported; use an http:// URL");
+        }
+        if (!scheme.equals("http") || uri.getRawAuthority() == null || uri.getHost() == null) {
+            throw BadArgumentException.of("--url", url, "not an http URL; expected http://HOST[:PORT]/PATH");
+        }
+        if (uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
+            throw BadArgumentException.of("--url", url, "user info and fragments are not allowed; expected http://HOST[:PORT]/PATH");
+        }
+        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        if (port < 1 || port > 65_535) {
+            throw BadArgumentException.of("--url", url, "port must be 1..65535");
+        }
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+        String host = uri.getHost();
+        InetAddress address = resolve(url, host);
+        if (!allowRemote && !address.isLoopbackAddress()) {
+            throw BadArgumentException.of("--url", url, "host " + host + " (" + address.getHostAddress()
+                    + ") is not a loopback address; pass --allow-remote to load a remote server");
+        }
+        return new Target(url, host, address, port, target);
+    }
+
+    private static InetAddress resolve(String url, String host) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            return InetAddress.getByName(bare);
+        } catch (UnknownHostException e) {
+            throw BadArgumentException.of("--url", url, "cannot resolve host " + host);
+        }
+    }
+
+    /** The path without the query, for choosing a body check. */
+    public String path() {
+        int query = pathAndQuery.indexOf('?');
+        return query < 0 ? pathAndQuery : pathAndQuery.substring(0, query);
+    }
+
+    /**
+     * The request every connection sends, encoded once: a GET with only the {@code Host} header, plus
+     * {@code Connection: close} when the connection is used for one request only.
+     */
+    public byte[] requestBytes(boolean keepAlive) {
+        String hostHeader = port == 80 ? host : host + ":" + port;
+        String request = "GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + hostHeader + "\r\n"
+                + (keepAlive ? "" : "Connection: close\r\n") + "\r\n";
+        return request.getBytes(StandardCharsets.US_ASCII);
+    }
+}

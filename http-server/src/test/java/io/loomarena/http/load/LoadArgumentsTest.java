@@ -1,0 +1,134 @@
+package io.loomarena.http.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Turning the {@code load} command line into a {@link LoadConfig}, and the one-line messages for bad values. */
+class LoadArgumentsTest {
+
+    private static final String URL = "http://127.0.0.1:8010/ping";
+
+    private static LoadArguments args(String client, String url, String connections, String requests,
+                                      String duration, String rate, String ramp) {
+        return new LoadArguments(client, url, connections, requests, duration, rate, ramp, false, null, null,
+                false, false, List.of());
+    }
+
+    @Test
+    void closedModelWithRequests() {
+        LoadConfig config = args("virtual", URL, "100", "100000", null, null, null).toConfig();
+
+        assertThat(config.client()).isEqualTo(ClientModel.VIRTUAL);
+        assertThat(config.connections()).isEqualTo(100);
+        assertThat(config.requests()).isEqualTo(100_000);
+        assertThat(config.duration()).isNull();
+        assertThat(config.open()).isFalse();
+        assertThat(config.keepAlive()).isTrue();
+        assertThat(config.timeout()).isEqualTo(LoadDefaults.TIMEOUT);
+        assertThat(config.target().port()).isEqualTo(8010);
+        assertThat(config.target().pathAndQuery()).isEqualTo("/ping");
+    }
+
+    @Test
+    void openModelWithDurationAndTimeout() {
+        LoadConfig config = new LoadArguments("platform", URL, "10", null, "1500ms", "2000/s", null, true, "r.json",
+                "250ms", true, false, List.of()).toConfig();
+
+        assertThat(config.duration()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(config.rate()).isEqualTo(2000.0);
+        assertThat(config.open()).isTrue();
+        assertThat(config.keepAlive()).isFalse();
+        assertThat(config.timeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.tolerateErrors()).isTrue();
+        assertThat(config.json()).hasToString("r.json");
+    }
+
+    @Test
+    void rampSetsConnectionsAndRequestsToItsUsers() {
+        LoadConfig config = args("virtual", URL, null, null, null, null, "10000/60s").toConfig();
+
+        assertThat(config.ramp()).isEqualTo(new Ramp(10_000, Duration.ofSeconds(60)));
+        assertThat(config.connections()).isEqualTo(10_000);
+        assertThat(config.requests()).isEqualTo(10_000);
+        assertThat(config.open()).isTrue();
+        assertThat(config.workload()).containsEntry("ramp", "10000/1m").containsEntry("keepAlive", false);
+    }
+
+    @Test
+    void workloadKeysAreInTheDesignOrder() {
+        LoadConfig config = args("virtual", URL + "?x=1", "4", null, "10s", "500", null).toConfig();
+
+        assertThat(config.workload().keySet())
+                .containsExactly("url", "connections", "requests", "duration", "rate", "ramp", "keepAlive");
+        assertThat(config.workload().values())
+                .containsExactly(URL + "?x=1", 4, null, "10s", 500.0, null, true);
+        assertThat(config.target().pathAndQuery()).isEqualTo("/ping?x=1");
+        assertThat(config.target().path()).isEqualTo("/ping");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            client turbo           | turbo   | http://127.0.0.1/ | 1    | 1    | -   | -     | -       | --client turbo: allowed values are platform, virtual
+            client missing         | -       | http://127.0.0.1/ | 1    | 1    | -   | -     | -       | --client is required
+            url missing            | virtual | -                 | 1    | 1    | -   | -     | -       | --url is required
+            url malformed          | virtual | http://           | 1    | 1    | -   | -     | -       | --url http://: not a valid URL
+            url not http           | virtual | ftp://127.0.0.1/  | 1    | 1    | -   | -     | -       | --url ftp://127.0.0.1/: not an http URL
+            url https              | virtual | https://127.0.0.1/| 1    | 1    | -   | -     | -       | https is not supported
+            url remote             | virtual | http://192.0.2.1/ | 1    | 1    | -   | -     | -       | --allow-remote
+            connections zero       | virtual | http://127.0.0.1/ | 0    | 1    | -   | -     | -       | --connections 0: must be a whole number from 1 to 10000
+            connections text       | virtual | http://127.0.0.1/ | many | 1    | -   | -     | -       | --connections many: must be a whole number
+            connections missing    | virtual | http://127.0.0.1/ | -    | 1    | -   | -     | -       | --connections is required
+            requests and duration  | virtual | http://127.0.0.1/ | 1    | 5    | 10s | -     | -       | --requests 5 and --duration 10s exclude each other
+            neither bound          | virtual | http://127.0.0.1/ | 1    | -    | -   | -     | -       | one of --requests N or --duration D is required
+            requests zero          | virtual | http://127.0.0.1/ | 1    | 0    | -   | -     | -       | --requests 0: must be a whole number from 1
+            duration bad unit      | virtual | http://127.0.0.1/ | 1    | -    | 10x | -     | -       | --duration 10x: must be a positive duration
+            duration zero          | virtual | http://127.0.0.1/ | 1    | -    | 0s  | -     | -       | --duration 0s: must be a positive duration
+            duration too long      | virtual | http://127.0.0.1/ | 1    | -    | 2h  | -     | -       | --duration 2h: must be a positive duration such as 500ms, 10s, 2m (at most 1h)
+            rate zero              | virtual | http://127.0.0.1/ | 1    | -    | 1s  | 0/s   | -       | --rate 0/s: must be requests per second
+            rate per minute        | virtual | http://127.0.0.1/ | 1    | -    | 1s  | 5/m   | -       | --rate 5/m: must be requests per second
+            ramp without duration  | virtual | http://127.0.0.1/ | -    | -    | -   | -     | 100     | --ramp 100: must be USERS/DURATION
+            ramp zero users        | virtual | http://127.0.0.1/ | -    | -    | -   | -     | 0/10s   | --ramp 0/10s: must be USERS/DURATION
+            ramp with connections  | virtual | http://127.0.0.1/ | 5    | -    | -   | -     | 10/1s   | --connections 5 does not apply with --ramp 10/1s
+            ramp with rate         | virtual | http://127.0.0.1/ | -    | -    | -   | 5     | 10/1s   | --rate 5 does not apply with --ramp 10/1s
+            """)
+    void badValuesAreNamedWithWhatIsAllowed(String name, String client, String url, String connections,
+                                            String requests, String duration, String rate, String ramp,
+                                            String message) {
+        assertThatThrownBy(() -> args(client, url, connections, requests, duration, rate, ramp).toConfig())
+                .isInstanceOf(BadArgumentException.class)
+                .hasMessageContaining(message)
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void remoteHostIsAllowedWhenAsked() {
+        LoadConfig config = new LoadArguments("virtual", "http://192.0.2.1:9/x", "1", "1", null, null, null, false,
+                null, null, false, true, List.of()).toConfig();
+
+        assertThat(config.target().address().isLoopbackAddress()).isFalse();
+    }
+
+    @Test
+    void unknownArgumentIsNamed() {
+        assertThatThrownBy(() -> new LoadArguments("virtual", URL, "1", "1", null, null, null, false, null, null,
+                false, false, List.of("--turbo")).toConfig())
+                .isInstanceOf(BadArgumentException.class)
+                .hasMessageStartingWith("unknown argument --turbo");
+    }
+
+    @Test
+    void durationsAreWrittenBackInTheirShortestForm() {
+        assertThat(ArgumentValues.formatDuration(Duration.ofSeconds(10))).isEqualTo("10s");
+        assertThat(ArgumentValues.formatDuration(Duration.ofSeconds(60))).isEqualTo("1m");
+        assertThat(ArgumentValues.formatDuration(Duration.ofMillis(1500))).isEqualTo("1500ms");
+        assertThat(ArgumentValues.formatDuration(Duration.ofHours(1))).isEqualTo("1h");
+        assertThat(ArgumentValues.duration("--duration", "2.5", Duration.ofHours(1))).isEqualTo(Duration.ofMillis(2500));
+    }
+}
