@@ -171,6 +171,9 @@ abstract class AbstractEchoServer implements EchoServer {
         }
         Duration grace = config.closeGrace();
         closeQuietly(listener);
+        // Threads serving now; an executor reports termination when its tasks end, a moment before their threads do,
+        // so these are joined themselves at the end: "closed" means no connection thread of this server is alive.
+        Set<Thread> serving = Set.copyOf(connectionThreads);
         // Graceful part: shutting a connection's input makes its read return end of stream, so its thread finishes
         // writing back what it has read and closes the socket: the client sees a clean end of stream.
         openSockets.forEach(AbstractEchoServer::shutdownInputQuietly);
@@ -179,6 +182,7 @@ abstract class AbstractEchoServer implements EchoServer {
         openSockets.forEach(this::release);
         stopConnectionThreads(grace);
         joinQuietly(acceptor, grace);
+        serving.forEach(thread -> joinQuietly(thread, grace));
     }
 
     private void awaitDrained(long deadlineNanos) {
