@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,14 +34,13 @@ public final class EchoScenario implements AutoCloseable {
     /** The client runs of a scenario give up after this long in total. */
     static final Duration CLIENT_OVERALL_TIMEOUT = Duration.ofSeconds(60);
 
-    private String host = EchoServerConfig.DEFAULT_HOST;
-    private Duration readTimeout = Duration.ofSeconds(5);
+    private final String host = EchoServerConfig.DEFAULT_HOST;
+    private final Duration readTimeout = Duration.ofSeconds(5);
     private EchoServer server;
     private final Map<String, RawEchoConnection> connections = new LinkedHashMap<>();
     private final List<RawEchoConnection> held = new ArrayList<>();
     private NonReadingEchoConnection nonReading;
     private RunResult clientResult;
-    private CompletableFuture<RunResult> backgroundClient;
     private final List<byte[]> sent = new ArrayList<>();
     private final List<byte[]> received = new ArrayList<>();
     private RawEchoConnection.Transfer transfer;
@@ -53,20 +51,6 @@ public final class EchoScenario implements AutoCloseable {
 
     /** What an in-process run of the echo command line printed and returned. */
     public record CommandRun(int exitCode, String out, String err) {
-    }
-
-    // ---- configuration ----
-
-    public void listenOn(String newHost) {
-        host = newHost;
-    }
-
-    public void readTimeout(Duration timeout) {
-        readTimeout = timeout;
-    }
-
-    public Duration readTimeout() {
-        return readTimeout;
     }
 
     // ---- the server ----
@@ -231,10 +215,6 @@ public final class EchoScenario implements AutoCloseable {
         return all;
     }
 
-    public NonReadingEchoConnection nonReading() {
-        return nonReading;
-    }
-
     public void closeNonReading() throws IOException {
         nonReading.close();
     }
@@ -243,15 +223,6 @@ public final class EchoScenario implements AutoCloseable {
 
     public void runClient(ClientModel model, int clients, int messages, int size) {
         clientResult = new EchoClient(clientConfig(model, clients, messages, size)).run();
-    }
-
-    public void startBackgroundClient(ClientModel model, int clients, int messages, int size) {
-        EchoClient client = new EchoClient(clientConfig(model, clients, messages, size));
-        backgroundClient = CompletableFuture.supplyAsync(client::run, r -> Thread.ofVirtual().start(r));
-    }
-
-    public RunResult awaitBackgroundClient() throws Exception {
-        return backgroundClient.get(CLIENT_OVERALL_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
     }
 
     public RunResult clientResult() {
@@ -296,24 +267,8 @@ public final class EchoScenario implements AutoCloseable {
                 first = first == null ? e : first;
             }
         }
-        if (backgroundClient != null) {
-            backgroundClient.cancel(true);
-        }
         if (first != null) {
             throw first;
         }
-    }
-
-    /** Whether two byte lists are equal element by element (helper for Then steps' messages). */
-    static boolean sameBytes(List<byte[]> a, List<byte[]> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!Arrays.equals(a.get(i), b.get(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 }
