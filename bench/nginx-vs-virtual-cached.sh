@@ -42,6 +42,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 mkdir -p "$WORK/www" "$WORK/logs"
 unzip -p "$JAR" loomarena/data/users.json > "$WORK/www/data.json"
 printf 'pong' > "$WORK/www/ping"
+chmod -R a+rX "$WORK"   # nginx workers run as an unprivileged user
 
 # wrk_rps URL -> requests/sec (non-2xx or socket errors make the run fail loudly)
 wrk_rps() {
