@@ -60,7 +60,7 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
         boolean linger = false;
         try {
             socket.setTcpNoDelay(true);
-            out = new ResponseWriter(socket.getOutputStream(), this);
+            out = new ResponseWriter(socket.getOutputStream(), this, context.registry()::draining);
             linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(),
                     this::beforeRead));
         } catch (SocketTimeoutException e) {
@@ -156,7 +156,7 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
             context.metrics().requestEnded();
         }
         context.metrics().responded(out.status());
-        return keepAlive;
+        return out.persistence() != Persistence.CLOSE;
     }
 
     private void readBody(HttpRequest request, InputBuffer in) throws IOException, HttpException {
