@@ -1,109 +1,126 @@
 #!/usr/bin/env bash
-# Benchmark, not a test: wrk -t1 -c100 -d10s on /ping and /data.json against nginx (1 worker) and against the
-# virtual-cached stage, each server pinned to CPU 0 in turn, wrk pinned to CPU 1, side by side in the same run.
-# Prints both figures and the ratio (ours / nginx). Numbers are data, not conclusions: run it on a quiet machine.
-#
-# Usage: bench/nginx-vs-virtual-cached.sh   (from the repository root, after ./mvnw -B install -DskipTests)
-# Environment: JAVA (default: temurin 25 if present, else java on PATH), DURATION (10s), CONNECTIONS (100),
-#              SERVER_CPU (0), CLIENT_CPU (1), JAVA_OPTS (-Xms512m -Xmx512m -XX:+UseParallelGC)
+# Benchmark (not a test): wrk -t1 -c100 -d10s on /ping and /data.json, nginx (1 worker) against the virtual-cached
+# stage, side by side in one run. Each server is pinned to CPU 0 in turn, wrk to CPU 1; both serve the same
+# data.json and docroot. Installs wrk and nginx with apt-get when missing (as root). Prints both figures and the
+# ratio. The machine's load is printed too: on a shared machine the figures are only as good as its quiet.
+# Usage: bench/nginx-vs-virtual-cached.sh            env: DURATION=10s WARMUP=5s CONNECTIONS=100 STAGE=virtual-cached
+#        Ports are free ones picked at start (the machine may be shared).
+#        JAVA_OPTS (default: fixed 512 MB heap, Serial GC, as a one-CPU JVM picks anyway)
+#        PROFILE=1 also records a JFR profile of the Java server's /data.json run under target/bench/.
 set -euo pipefail
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JAR="$ROOT/http-server/target/http-server.jar"
-JAVA=${JAVA:-$( [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ] && echo /usr/lib/jvm/temurin-25-jdk-amd64/bin/java || echo java )}
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-5s}
 CONNECTIONS=${CONNECTIONS:-100}
-SERVER_CPU=${SERVER_CPU:-0}
-CLIENT_CPU=${CLIENT_CPU:-1}
-JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m -XX:+UseParallelGC}
-PATHS=(/ping /data.json)
+STAGE=${STAGE:-virtual-cached}
+JAVA=${JAVA:-$(ls -d /usr/lib/jvm/temurin-2[1-9]*/bin/java /usr/lib/jvm/*-2[1-9]*/bin/java 2>/dev/null | head -1)}
+JAVA=${JAVA:-java}
+JAVA_OPTS=${JAVA_OPTS:-"-Xms512m -Xmx512m -XX:+UseSerialGC"}
+JAR=$ROOT/http-server/target/http-server.jar
+OUT=$ROOT/target/bench
+mkdir -p "$OUT"
 
-need() { command -v "$1" >/dev/null 2>&1; }
-if ! need wrk || ! need nginx || ! need taskset; then
-  echo "installing wrk, nginx, util-linux (taskset)..." >&2
-  SUDO=$( [ "$(id -u)" = 0 ] && echo "" || echo sudo )
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk nginx-light util-linux >/dev/null \
-    || $SUDO apt-get install -y -qq wrk nginx util-linux >/dev/null
+need=()
+command -v wrk >/dev/null || need+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+command -v taskset >/dev/null || need+=(util-linux)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-[ -f "$JAR" ] || { echo "missing $JAR: run ./mvnw -B install -DskipTests first" >&2; exit 2; }
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[ -f "$JAR" ] || ./mvnw -q -B -pl http-server -am package -DskipTests
 
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-  [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-
-# The same bytes for both servers: the bundled users.json, and a text file holding "pong".
-mkdir -p "$WORK/www" "$WORK/logs"
-unzip -p "$JAR" loomarena/data/users.json > "$WORK/www/data.json"
-printf 'pong' > "$WORK/www/ping"
-
-# wrk_rps URL -> requests/sec (non-2xx or socket errors make the run fail loudly)
-wrk_rps() {
-  local out
-  out=$(taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1")
-  if grep -q -E 'Non-2xx|Socket errors' <<<"$out"; then
-    echo "errors against $1:" >&2; echo "$out" >&2
-  fi
-  awk '/Requests\/sec/ {print $2}' <<<"$out"
-}
-
-warm() { taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d3s "$1" >/dev/null; }
-
-# --- nginx: one worker pinned to SERVER_CPU -------------------------------------------------------------------
-NGINX_PORT=$(free_port)
-cat > "$WORK/nginx.conf" <<EOF
+# The same content for both: the bundled data file and docroot, copied out of the source tree.
+CONTENT=$OUT/content
+rm -rf "$CONTENT" && mkdir -p "$CONTENT/docroot" "$CONTENT/nginx"
+cp http-server/src/main/resources/loomarena/data/users.json "$CONTENT/data.json"
+cp http-server/src/main/resources/loomarena/docroot/* "$CONTENT/docroot/"
+write_nginx_conf() {
+cat > "$CONTENT/nginx/nginx.conf" <<CONF
 worker_processes 1;
-worker_cpu_affinity 1$(printf '0%.0s' $(seq 1 "$SERVER_CPU"));
-pid $WORK/nginx.pid;
-error_log $WORK/logs/error.log warn;
+daemon off;
+pid $CONTENT/nginx/nginx.pid;
+error_log $CONTENT/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  sendfile on; tcp_nopush on; tcp_nodelay on;
-  keepalive_requests 1000000; keepalive_timeout 30s;
-  types { application/json json; text/plain txt; }
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000;
+  client_body_temp_path $CONTENT/nginx/body;
+  proxy_temp_path $CONTENT/nginx/proxy;
+  fastcgi_temp_path $CONTENT/nginx/fastcgi;
+  uwsgi_temp_path $CONTENT/nginx/uwsgi;
+  scgi_temp_path $CONTENT/nginx/scgi;
+  types { application/json json; text/html html; text/css css; text/javascript js; image/svg+xml svg; text/plain txt; }
   server {
     listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/www;
-    location = /ping { default_type "text/plain; charset=utf-8"; }
-    location = /data.json { default_type application/json; }
+    location = /ping { default_type text/plain; return 200 "pong"; }
+    location = /data.json { root $CONTENT; }
+    location /files/ { alias $CONTENT/docroot/; }
   }
 }
-EOF
-taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -p "$WORK" 2>/dev/null
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/ping" >/dev/null && break; sleep 0.1; done
+CONF
+}
 
-declare -A NGINX OURS
-for p in "${PATHS[@]}"; do
-  warm "http://127.0.0.1:$NGINX_PORT$p"
-  NGINX[$p]=$(wrk_rps "http://127.0.0.1:$NGINX_PORT$p")
-done
-kill "$(cat "$WORK/nginx.pid")"; rm -f "$WORK/nginx.pid"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
 
-# --- virtual-cached, pinned to SERVER_CPU ---------------------------------------------------------------------
+run_wrk() { # url duration -> requests/sec
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$2" "$1" > "$OUT/wrk.last" 2>&1 || true
+  local errors; errors=$(grep -E "Socket errors|Non-2xx" "$OUT/wrk.last" || true)
+  [ -z "$errors" ] || echo "   wrk reported: $errors" >&2
+  sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$OUT/wrk.last"
+}
+free_port() { # a port nothing listens on, from the ephemeral-free range 20000-29999
+  local port
+  for _ in $(seq 1 200); do
+    port=$((20000 + RANDOM % 10000))
+    (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "$port"; return 0; }
+  done
+  echo "no free port found" >&2; exit 1
+}
+wait_port() { for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
+
+NGINX_PORT=${NGINX_PORT:-$(free_port)}
+JAVA_PORT=${JAVA_PORT:-$(free_port)}
+echo "machine: $(nproc) CPUs, $(uptime | sed 's/.*load average/load average/')"
+echo "nginx: $($NGINX -v 2>&1 | sed 's/.*: //'); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
+echo "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
+
+write_nginx_conf
+taskset -c 0 "$NGINX" -c "$CONTENT/nginx/nginx.conf" -p "$CONTENT/nginx" &
+NGINX_PID=$!; PIDS+=($NGINX_PID); wait_port $NGINX_PORT
+run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$WARMUP" >/dev/null
+NGINX_PING=$(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION")
+run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$WARMUP" >/dev/null
+NGINX_DATA=$(run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$DURATION")
+kill "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true
+
 # shellcheck disable=SC2086
-taskset -c "$SERVER_CPU" "$JAVA" $JAVA_OPTS -jar "$JAR" serve --stage virtual-cached --port 0 \
-  --data "$WORK/www/data.json" > "$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-for _ in $(seq 100); do grep -q '^listening on ' "$WORK/server.out" && break; sleep 0.1; done
-ADDR=$(awk '/^listening on /{print $3; exit}' "$WORK/server.out")
-[ -n "$ADDR" ] || { echo "server did not start:"; tail -5 "$WORK/server.err"; exit 1; }
+taskset -c 0 "$JAVA" $JAVA_OPTS -jar "$JAR" serve --stage "$STAGE" --port $JAVA_PORT \
+  --data "$CONTENT/data.json" --docroot "$CONTENT/docroot" > "$OUT/java-server.log" 2>&1 &
+JAVA_PID=$!; PIDS+=($JAVA_PID); wait_port $JAVA_PORT
+run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$WARMUP" >/dev/null
+JAVA_PING=$(run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$DURATION")
+run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$WARMUP" >/dev/null
+if [ "${PROFILE:-0}" = 1 ]; then
+  jcmd=$(dirname "$JAVA")/jcmd
+  "$jcmd" "$JAVA_PID" JFR.start name=bench settings=profile filename="$OUT/data-json.jfr" >/dev/null
+fi
+JAVA_DATA=$(run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$DURATION")
+if [ "${PROFILE:-0}" = 1 ]; then
+  "$jcmd" "$JAVA_PID" JFR.stop name=bench >/dev/null && echo "JFR profile: $OUT/data-json.jfr"
+fi
+kill -TERM "$JAVA_PID" 2>/dev/null || true; wait "$JAVA_PID" 2>/dev/null || true
 
-for p in "${PATHS[@]}"; do
-  warm "http://$ADDR$p"; warm "http://$ADDR$p"   # JIT warm-up
-  OURS[$p]=$(wrk_rps "http://$ADDR$p")
-done
-
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo
-printf '%-12s %16s %22s %8s\n' path "nginx req/s" "virtual-cached req/s" ratio
-for p in "${PATHS[@]}"; do
-  printf '%-12s %16s %22s %7.2fx\n' "$p" "${NGINX[$p]}" "${OURS[$p]}" \
-    "$(awk -v a="${OURS[$p]}" -v b="${NGINX[$p]}" 'BEGIN{print (b>0)?a/b:0}')"
-done
-echo "(wrk -t1 -c$CONNECTIONS -d$DURATION, servers on CPU $SERVER_CPU, wrk on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1))"
+printf '%-12s %14s %14s %8s %8s\n' path nginx "$STAGE" ratio target
+printf '%-12s %14s %14s %8s %8s\n' /ping "$NGINX_PING" "$JAVA_PING" "$(ratio "$JAVA_PING" "$NGINX_PING")" ">=1.0"
+printf '%-12s %14s %14s %8s %8s\n' /data.json "$NGINX_DATA" "$JAVA_DATA" "$(ratio "$JAVA_DATA" "$NGINX_DATA")" ">=1.2"
+echo "(requests/second, wrk -t1 -c$CONNECTIONS -d$DURATION after a $WARMUP warm-up; servers on CPU 0, wrk on CPU 1)"
+echo "after: $(uptime | sed 's/.*load average/load average/')"

@@ -33,25 +33,32 @@ public final class ConcurrentClients implements AutoCloseable {
 
     /**
      * Opens {@code clients} connections, then lets all of them send a GET of {@code path} at once; returns without
-     * waiting for the answers.
+     * waiting for the answers. The requests say {@code Connection: close} so that a pool thread is free after each.
      */
     public void connectThenSendTogether(int clients, String path) {
+        connectThenSendTogether(clients, path, "Connection: close\r\n");
+    }
+
+    private void connectThenSendTogether(int clients, String path, String extraField) {
         CountDownLatch go = new CountDownLatch(1);
         for (int i = 0; i < clients; i++) {
             RawHttpConnection connection = RawHttpConnection.open(server.port());
             connections.add(connection);
             crowd.add(CompletableFuture.supplyAsync(() -> {
                 await(go);
-                connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+                connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\n" + extraField + "\r\n");
                 return connection.read(false, CROWD_TIMEOUT);
             }, executor));
         }
         go.countDown();
     }
 
-    /** Sends {@code count} requests and waits until the server has that many in progress. */
+    /**
+     * Sends {@code count} keep-alive requests (so that a {@code Connection: close} in the answers comes from the
+     * server) and waits until the server has that many in progress.
+     */
     public void inProgress(int count, String path) {
-        connectThenSendTogether(count, path);
+        connectThenSendTogether(count, path, "");
         Awaitility.await().atMost(CROWD_TIMEOUT).pollInterval(Duration.ofMillis(10))
                 .until(() -> server.server().metrics().inProgress() >= count);
     }
