@@ -170,6 +170,8 @@ abstract class AbstractEchoServer implements EchoServer {
             closed = true;
         }
         Duration grace = config.closeGrace();
+        // An executor counts a task done before its thread has terminated: remember the serving threads to join them.
+        Set<Thread> serving = Set.copyOf(connectionThreads);
         closeQuietly(listener);
         // Graceful part: shutting a connection's input makes its read return end of stream, so its thread finishes
         // writing back what it has read and closes the socket: the client sees a clean end of stream.
@@ -178,6 +180,7 @@ abstract class AbstractEchoServer implements EchoServer {
         // Connections still open now are stuck, typically writing to a client that does not read: close them.
         openSockets.forEach(this::release);
         stopConnectionThreads(grace);
+        serving.stream().filter(thread -> thread != Thread.currentThread()).forEach(thread -> joinQuietly(thread, grace));
         joinQuietly(acceptor, grace);
     }
 
