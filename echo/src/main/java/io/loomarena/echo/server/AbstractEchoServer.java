@@ -170,6 +170,8 @@ abstract class AbstractEchoServer implements EchoServer {
             closed = true;
         }
         Duration grace = config.closeGrace();
+        // An executor counts a task done before its thread has terminated: remember the serving threads to join them.
+        Set<Thread> serving = Set.copyOf(connectionThreads);
         closeQuietly(listener);
         // Threads serving now; an executor reports termination when its tasks end, a moment before their threads do,
         // so these are joined themselves at the end: "closed" means no connection thread of this server is alive.
@@ -181,6 +183,7 @@ abstract class AbstractEchoServer implements EchoServer {
         // Connections still open now are stuck, typically writing to a client that does not read: close them.
         openSockets.forEach(this::release);
         stopConnectionThreads(grace);
+        serving.stream().filter(thread -> thread != Thread.currentThread()).forEach(thread -> joinQuietly(thread, grace));
         joinQuietly(acceptor, grace);
         serving.forEach(thread -> joinQuietly(thread, grace));
     }
