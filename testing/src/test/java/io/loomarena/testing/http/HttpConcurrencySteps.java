@@ -33,7 +33,7 @@ public class HttpConcurrencySteps {
     @Then("all {int} in-flight HTTP requests were answered {int} with {string}")
     public void allInFlightHttpRequestsWereAnswered(int count, int status, String field) {
         assertThat(clients.crowdResponses()).hasSize(count)
-                .allSatisfy(r -> assertThat(r.status()).isEqualTo(status)).allMatch(RawResponse::closes, field);
+                .allSatisfy(r -> assertThat(r.status()).isEqualTo(status)).allMatch(response -> response.says(field), field);
     }
 
     @When("{int} HTTP clients connect and then send {string} together")

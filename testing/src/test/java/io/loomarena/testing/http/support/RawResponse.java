@@ -28,6 +28,13 @@ public record RawResponse(int status, Map<String, List<String>> headers, byte[] 
         return new String(body, StandardCharsets.UTF_8);
     }
 
+    /** Whether the response has this field line, e.g. {@code Connection: close} (name and value case-insensitive). */
+    public boolean says(String fieldLine) {
+        int colon = fieldLine.indexOf(':');
+        String value = header(fieldLine.substring(0, colon).strip());
+        return value != null && value.equalsIgnoreCase(fieldLine.substring(colon + 1).strip());
+    }
+
     public boolean closes() {
         String connection = header("connection");
         return connection != null && connection.equalsIgnoreCase("close");
