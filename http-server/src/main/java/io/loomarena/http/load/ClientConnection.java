@@ -16,6 +16,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Timeouts: each exchange (connect, send and the whole response) has a deadline; the {@link TimeoutWatchdog} closes
  * the socket once it has passed, which ends any blocked connect or read. Reads therefore need no {@code SO_TIMEOUT}.
  * <p>
+ * Yielding before the read: a virtual thread that reads right after sending almost always finds no answer yet, and
+ * then pays a failed {@code read}, an {@code epoll_ctl} to register with the poller, and a wake-up through the
+ * poller. When other client threads are runnable, yielding first lets them work while the server answers, and the
+ * read usually succeeds at once: against nginx with 100 connections this took the client from 2.0 reads and 1.0
+ * {@code epoll_ctl} per request to about 1.2 and 0.2 (counted with {@code perf stat}).
+ * <p>
  * Not thread-safe: it belongs to one client thread, except {@link #expire(long)}, which the watchdog calls.
  */
 final class ClientConnection implements AutoCloseable {
@@ -30,6 +36,7 @@ final class ClientConnection implements AutoCloseable {
     private final ResponseReader reader;
     private final BodyCheck bodyCheck;
     private final TimeoutWatchdog watchdog;
+    private final boolean yieldBeforeRead;
     /** {@link System#nanoTime()} by which the current exchange must end, {@link #IDLE}, or {@link #EXPIRED}. */
     private final AtomicLong deadline = new AtomicLong(IDLE);
     /** The socket in use or being connected; the watchdog closes it. */
@@ -43,9 +50,11 @@ final class ClientConnection implements AutoCloseable {
      * @param reader       this thread's reader
      * @param bodyCheck    the run's body check
      * @param watchdog     the run's watchdog; this connection is watched until {@link #close()}
+     * @param yieldBeforeRead whether to {@link Thread#yield()} between sending and reading (for virtual threads
+     *                     with more client threads than carriers; see the class comment)
      */
     ClientConnection(Target target, boolean reuse, long timeoutNanos, ResponseReader reader, BodyCheck bodyCheck,
-                     TimeoutWatchdog watchdog) {
+                     TimeoutWatchdog watchdog, boolean yieldBeforeRead) {
         this.address = new InetSocketAddress(target.address(), target.port());
         this.request = target.requestBytes(reuse);
         this.reuse = reuse;
@@ -53,6 +62,7 @@ final class ClientConnection implements AutoCloseable {
         this.reader = reader;
         this.bodyCheck = bodyCheck;
         this.watchdog = watchdog;
+        this.yieldBeforeRead = yieldBeforeRead;
         watchdog.watch(this);
     }
 
@@ -132,6 +142,9 @@ final class ClientConnection implements AutoCloseable {
 
     private void send() throws IOException {
         out.write(request);
+        if (yieldBeforeRead) {
+            Thread.yield();
+        }
         reader.read();
     }
 

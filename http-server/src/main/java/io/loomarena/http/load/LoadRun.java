@@ -38,6 +38,7 @@ final class LoadRun {
     private final BodyCheck bodyCheck;
     private final Tallies tallies;
     private final TimeoutWatchdog watchdog;
+    private final boolean yieldBeforeRead;
     private final AtomicLong remaining;
     private final AtomicLong unsent = new AtomicLong();
     private final AtomicReference<Throwable> crash = new AtomicReference<>();
@@ -52,6 +53,8 @@ final class LoadRun {
         this.bodyCheck = BodyCheck.forPath(config.target().path());
         this.tallies = new Tallies(config.connections());
         this.watchdog = new TimeoutWatchdog(TimeoutWatchdog.tickFor(config.timeout().toNanos()));
+        this.yieldBeforeRead = config.client() == ClientModel.VIRTUAL && config.ramp() == null
+                && config.connections() > Runtime.getRuntime().availableProcessors();
         this.remaining = new AtomicLong(config.requests());
         this.ready = new CountDownLatch(config.ramp() == null ? config.connections() : 0);
     }
@@ -165,7 +168,7 @@ final class LoadRun {
 
     private ClientConnection newConnection(boolean reuse) {
         return new ClientConnection(config.target(), reuse, config.timeout().toNanos(),
-                new ResponseReader(ResponseReader.Limits.DEFAULT), bodyCheck, watchdog);
+                new ResponseReader(ResponseReader.Limits.DEFAULT), bodyCheck, watchdog, yieldBeforeRead);
     }
 
     /** Parks until {@link System#nanoTime()} reaches {@code due} (returns at once if it has). */
