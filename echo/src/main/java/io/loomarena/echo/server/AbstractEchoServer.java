@@ -173,9 +173,6 @@ abstract class AbstractEchoServer implements EchoServer {
         // An executor counts a task done before its thread has terminated: remember the serving threads to join them.
         Set<Thread> serving = Set.copyOf(connectionThreads);
         closeQuietly(listener);
-        // Threads serving now; an executor reports termination when its tasks end, a moment before their threads do,
-        // so these are joined themselves at the end: "closed" means no connection thread of this server is alive.
-        Set<Thread> serving = Set.copyOf(connectionThreads);
         // Graceful part: shutting a connection's input makes its read return end of stream, so its thread finishes
         // writing back what it has read and closes the socket: the client sees a clean end of stream.
         openSockets.forEach(AbstractEchoServer::shutdownInputQuietly);
@@ -185,7 +182,6 @@ abstract class AbstractEchoServer implements EchoServer {
         stopConnectionThreads(grace);
         serving.stream().filter(thread -> thread != Thread.currentThread()).forEach(thread -> joinQuietly(thread, grace));
         joinQuietly(acceptor, grace);
-        serving.forEach(thread -> joinQuietly(thread, grace));
     }
 
     private void awaitDrained(long deadlineNanos) {
