@@ -39,6 +39,8 @@ class EchoClientTest {
             assertThat(result.operations()).isEqualTo(100);
             assertThat(result.totalErrors()).isZero();
             assertThat(result.latency().count()).isEqualTo(100);
+            // The client can read its last echo before the server thread counts it; close() joins that thread.
+            server.close();
             assertThat(server.counters().bytesEchoed()).isEqualTo(100 * 100);
         }
     }
