@@ -1,8 +1,5 @@
 package io.loomarena.echo.server;
 
-import java.net.Socket;
-import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -14,24 +11,11 @@ import io.loomarena.measure.ModelThreads;
  * one connection to its end, so connections beyond the pool size wait, accepted, in a queue of at most
  * {@code backlog} entries until a thread is free (a connection arriving when the queue is full is closed).
  */
-final class PoolEchoServer extends AbstractEchoServer {
-
-    private final ExecutorService connections;
+final class PoolEchoServer extends ExecutorEchoServer {
 
     PoolEchoServer(EchoServerConfig config) {
-        super(config);
-        connections = new ThreadPoolExecutor(config.poolSize(), config.poolSize(), 0, TimeUnit.MILLISECONDS,
+        super(config, new ThreadPoolExecutor(config.poolSize(), config.poolSize(), 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(config.backlog()),
-                ModelThreads.factory(config.model().threadPrefix(), false));
-    }
-
-    @Override
-    protected void dispatch(Socket socket) {
-        connections.execute(() -> serve(socket));
-    }
-
-    @Override
-    protected void stopConnectionThreads(Duration timeout) {
-        shutdownAndAwait(connections, timeout);
+                ModelThreads.factory(config.model().threadPrefix(), false)));
     }
 }
