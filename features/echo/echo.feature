@@ -1,7 +1,19 @@
 @Echo
 Feature: Echo servers return every byte unchanged
-  Each echo server model (single, platform, pool, virtual) runs in-process on a free loopback port and must send back
-  every byte a client sends, unchanged and in order, until the client closes (RFC 862).
+  An echo server (RFC 862) sends back every byte a client sends on a TCP connection, unchanged and in order, until
+  the client closes. loom-arena has four echo servers that differ only in how they use threads:
+
+    single   - one thread accepts connections and serves them one after another
+    platform - a new operating-system thread ("platform thread") for every connection
+    pool     - a fixed pool of platform threads (100 unless told otherwise); extra connections wait for a free one
+    virtual  - a new virtual thread for every connection
+
+  Each scenario runs once for every server model it applies to (the examples are named after the model). An "echo
+  client" here is either a plain TCP connection the test opens itself, or the project's echo load client (platform
+  or virtual threads, one thread per session) when the scenario names its model.
+
+  Background:
+    Given echo servers listen on 127.0.0.1 on a free port, and a test read gives up after 5 seconds
 
   @Functional
   Scenario Outline: one message comes back unchanged from the <model> echo server
@@ -242,7 +254,7 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
-  @EdgeCase
+  @EdgeCase @ServerSingle
   Scenario: a client that resets its connection on the single echo server lets the next client in
     Given a single echo server
     And the echo server's active connection count is noted

@@ -34,8 +34,8 @@ public final class EchoScenario implements AutoCloseable {
     /** The client runs of a scenario give up after this long in total. */
     static final Duration CLIENT_OVERALL_TIMEOUT = Duration.ofSeconds(60);
 
-    private final String host = EchoServerConfig.DEFAULT_HOST;
-    private final Duration readTimeout = Duration.ofSeconds(5);
+    private String host = EchoServerConfig.DEFAULT_HOST;
+    private Duration readTimeout = Duration.ofSeconds(5);
     private EchoServer server;
     private final Map<String, RawEchoConnection> connections = new LinkedHashMap<>();
     private final List<RawEchoConnection> held = new ArrayList<>();
@@ -51,6 +51,12 @@ public final class EchoScenario implements AutoCloseable {
 
     /** What an in-process run of the echo command line printed and returned. */
     public record CommandRun(int exitCode, String out, String err) {
+    }
+
+    /** Where servers listen and how long any read of the test's own connections may block. */
+    public void listenOnAndReadWithin(String newHost, Duration newReadTimeout) {
+        host = newHost;
+        readTimeout = newReadTimeout;
     }
 
     // ---- the server ----

@@ -1,5 +1,7 @@
 package io.loomarena.testing.echo;
 
+import java.time.Duration;
+
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.When;
 import io.loomarena.echo.server.ServerModel;
@@ -11,6 +13,11 @@ public final class EchoServerSteps {
 
     public EchoServerSteps(EchoScenario scenario) {
         this.scenario = scenario;
+    }
+
+    @Given("echo servers listen on {word} on a free port, and a test read gives up after {int} seconds")
+    public void echoServersListenOnAndATestReadGivesUpAfter(String host, int seconds) {
+        scenario.listenOnAndReadWithin(host, Duration.ofSeconds(seconds));
     }
 
     @Given("a {word} echo server")
