@@ -30,7 +30,8 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                           Map<String, Long> counters) {
 
     public ServerStats {
-        counters = Map.copyOf(counters);
+        // Keeps the server's order, so the stats line and the summaries list counters the same way every time.
+        counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters));
     }
 
     /** Reads the figures of this JVM now. */

@@ -25,6 +25,17 @@ class StatsOnStdinTest {
     }
 
     @Test
+    void countersKeepTheServersOrder() {
+        Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        counters.put("activeConnections", 1L);
+        counters.put("acceptedConnections", 2L);
+        counters.put("bytesEchoed", 3L);
+
+        assertThat(StatsOnStdin.answer("stats", () -> counters))
+                .contains("\"counters\":{\"activeConnections\":1,\"acceptedConnections\":2,\"bytesEchoed\":3}");
+    }
+
+    @Test
     void resetPeaksAndUnknownCommands() {
         assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
         assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");
