@@ -45,8 +45,9 @@ public final class ServeCommand implements Callable<Integer> {
     String grace = "10s";
     @Option(names = "--header-timeout", paramLabel = "DURATION", description = "time to receive a request head (default 10s)")
     String headerTimeout = "10s";
-    @Option(names = "--idle-timeout", paramLabel = "DURATION", description = "keep-alive idle limit (default 30s)")
-    String idleTimeout = "30s";
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+            description = "keep-alive idle limit (default 30s; 100ms for single-threaded)")
+    String idleTimeout;
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "longest blocked write (default 30s)")
     String writeTimeout = "30s";
     @Option(names = "--downstream-timeout", paramLabel = "DURATION",
@@ -96,7 +97,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .backlog(integer("--backlog", backlog, 1, 1_000_000))
                 .grace(duration("--grace", grace))
                 .headerTimeout(duration("--header-timeout", headerTimeout))
-                .idleTimeout(duration("--idle-timeout", idleTimeout))
+                .idleTimeout(idleTimeout == null ? null : duration("--idle-timeout", idleTimeout))
                 .writeTimeout(duration("--write-timeout", writeTimeout))
                 .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout));
         if (host.isBlank()) {

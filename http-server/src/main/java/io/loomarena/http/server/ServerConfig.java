@@ -20,7 +20,8 @@ import io.loomarena.http.server.protocol.ParserLimits;
  * @param downstream               the URL {@code /fanout} calls (with {@code ?ms=N} appended); null for this server's {@code /io}
  * @param grace                    how long a graceful shutdown waits for in-flight requests
  * @param headerTimeout            the longest time to receive a request head, from its first byte (or from accept)
- * @param idleTimeout              the longest wait for the next request on a kept-alive connection
+ * @param idleTimeout              the longest wait for the next request on a kept-alive connection (30 s;
+ *                                 100 ms for {@code single-threaded})
  * @param writeTimeout             the longest single socket write (a peer that stops reading is closed)
  * @param downstreamTimeout        the time a {@code /fanout} call may take beyond the {@code ms} it asked for
  * @param limits                   request parsing limits
@@ -40,6 +41,11 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
     public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * Idle timeout of {@code single-threaded}: an idle kept-alive connection holds the only thread, so it is let go
+     * quickly (a client that sends its next request at once, as ab and wrk do, keeps its connection).
+     */
+    public static final Duration SINGLE_THREADED_IDLE_TIMEOUT = Duration.ofMillis(100);
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_DOWNSTREAM_TIMEOUT = Duration.ofSeconds(5);
     /** As nginx's {@code keepalive_requests}. */
@@ -90,7 +96,7 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         private URI downstream;
         private Duration grace = DEFAULT_GRACE;
         private Duration headerTimeout = DEFAULT_HEADER_TIMEOUT;
-        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private Duration idleTimeout;
         private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
         private Duration downstreamTimeout = DEFAULT_DOWNSTREAM_TIMEOUT;
         private ParserLimits limits = ParserLimits.DEFAULTS;
@@ -98,8 +104,10 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
 
         private Builder(Stage stage) {
             this.stage = Objects.requireNonNull(stage, "stage");
-            this.maxRequestsPerConnection = stage == Stage.SINGLE_THREADED
+            boolean single = stage == Stage.SINGLE_THREADED;
+            this.maxRequestsPerConnection = single
                     ? SINGLE_THREADED_MAX_REQUESTS_PER_CONNECTION : DEFAULT_MAX_REQUESTS_PER_CONNECTION;
+            this.idleTimeout = single ? SINGLE_THREADED_IDLE_TIMEOUT : DEFAULT_IDLE_TIMEOUT;
         }
 
         public Builder host(String value) { host = value; return this; }
@@ -111,7 +119,8 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         public Builder downstream(URI value) { downstream = value; return this; }
         public Builder grace(Duration value) { grace = value; return this; }
         public Builder headerTimeout(Duration value) { headerTimeout = value; return this; }
-        public Builder idleTimeout(Duration value) { idleTimeout = value; return this; }
+        /** A null value keeps the stage's default. */
+        public Builder idleTimeout(Duration value) { idleTimeout = value != null ? value : idleTimeout; return this; }
         public Builder writeTimeout(Duration value) { writeTimeout = value; return this; }
         public Builder downstreamTimeout(Duration value) { downstreamTimeout = value; return this; }
         public Builder limits(ParserLimits value) { limits = value; return this; }

@@ -23,7 +23,7 @@ import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
  * <p>Threading: everything runs on the one thread the stage gives the connection, except {@link #closeIfIdle()},
  * {@link #forceClose()} and {@link #writeStartedNanos()}, which the registry calls from other threads.
  */
-public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWatch {
+public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWatch, InputBuffer.ReadWatch {
 
     private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
     /** After an error, how long the input is drained before closing, so the client can read the response. */
@@ -42,8 +42,10 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
     private final long acceptedNanos;
     private final AtomicInteger state = new AtomicInteger(FRESH);
     private volatile long writeStartedNanos;
+    /** When the blocking read in progress must end (0 = no read, or no limit); the watchdog enforces it. */
+    private volatile long readDeadlineNanos;
+    private volatile boolean readTimedOut;
     private ResponseWriter out;
-    private int soTimeout = -1;
 
     /** Registers the connection as open; the acceptor then hands it to the stage. */
     public ConnectionHandler(Socket socket, ConnectionContext context) {
@@ -60,9 +62,8 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
         boolean linger = false;
         try {
             socket.setTcpNoDelay(true);
-            out = new ResponseWriter(socket.getOutputStream(), this);
-            linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(),
-                    this::beforeRead));
+            out = new ResponseWriter(socket.getOutputStream(), this, context.registry()::draining);
+            linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(), this));
         } catch (SocketTimeoutException e) {
             // The request head or body did not arrive in time: 408, if the client still reads.
             linger = respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
@@ -156,7 +157,7 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
             context.metrics().requestEnded();
         }
         context.metrics().responded(out.status());
-        return keepAlive;
+        return out.persistence() != Persistence.CLOSE;
     }
 
     private void readBody(HttpRequest request, InputBuffer in) throws IOException, HttpException {
@@ -223,12 +224,40 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
         }
     }
 
-    /** Before every blocking read: send what is buffered, then set this read's timeout. */
-    private void beforeRead(int timeoutMillis) throws IOException {
+    /**
+     * Before every blocking read: send what is buffered, then set this read's deadline. The watchdog enforces it,
+     * not {@code SO_TIMEOUT}: a socket timeout costs a timer per read (a timed park on a virtual thread, a poll
+     * before the read on a platform thread), which is most of what a small request costs.
+     */
+    @Override
+    public void beforeRead(int timeoutMillis) throws IOException {
         out.flush();
-        if (timeoutMillis != soTimeout) {
-            socket.setSoTimeout(timeoutMillis);
-            soTimeout = timeoutMillis;
+        readDeadlineNanos = timeoutMillis == 0 ? 0 : (System.nanoTime() + timeoutMillis * 1_000_000L) | 1;
+    }
+
+    @Override
+    public void afterRead() throws SocketTimeoutException {
+        readDeadlineNanos = 0;
+        if (readTimedOut) {
+            throw new SocketTimeoutException("read timed out");
+        }
+    }
+
+    long readDeadlineNanos() {
+        return readDeadlineNanos;
+    }
+
+    /** The watchdog's verdict on an overdue read: the read ends (input shut down) and reports a timeout. */
+    void readTimedOut() {
+        if (readTimedOut) {
+            return;
+        }
+        readTimedOut = true;
+        try {
+            socket.shutdownInput();
+        } catch (IOException e) {
+            // Already closed: the read has ended anyway.
+            forceClose();
         }
     }
 

@@ -11,13 +11,14 @@ import io.loomarena.measure.ModelThreads;
 
 /**
  * The open connections of one server: graceful shutdown drains them (idle ones are closed at once, busy ones finish
- * their request with {@code Connection: close}), and a watchdog thread ({@code http-<stage>-watchdog}) closes
- * those whose peer stopped reading for longer than the write timeout. Thread-safe.
+ * their request with {@code Connection: close}), and a watchdog thread ({@code http-<stage>-watchdog}) enforces the
+ * timeouts: a read past its deadline (header or idle timeout) is ended, a write blocked for longer than the write
+ * timeout closes the connection. Timeouts are therefore up to {@link #WATCHDOG_INTERVAL_MILLIS} late. Thread-safe.
  */
 public final class ConnectionRegistry implements AutoCloseable {
 
     /** How often the watchdog looks at writes in progress. */
-    public static final long WATCHDOG_INTERVAL_MILLIS = 250;
+    public static final long WATCHDOG_INTERVAL_MILLIS = 100;
 
     private final Set<ConnectionHandler> open = ConcurrentHashMap.newKeySet();
     private final ReentrantLock lock = new ReentrantLock();
@@ -109,6 +110,10 @@ public final class ConnectionRegistry implements AutoCloseable {
                 long started = connection.writeStartedNanos();
                 if (started != 0 && now - started > writeTimeoutNanos) {
                     connection.forceClose();
+                }
+                long readDeadline = connection.readDeadlineNanos();
+                if (readDeadline != 0 && now - readDeadline > 0) {
+                    connection.readTimedOut();
                 }
             }
         }

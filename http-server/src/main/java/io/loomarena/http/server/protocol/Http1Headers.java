@@ -13,6 +13,7 @@ public final class Http1Headers {
 
     private final int maxBytes;
     private final int maxFields;
+    private final String tooLarge;
 
     /**
      * @param maxBytes  the largest header section in bytes, line ends included; larger is 431
@@ -24,6 +25,7 @@ public final class Http1Headers {
         }
         this.maxBytes = maxBytes;
         this.maxFields = maxFields;
+        this.tooLarge = "header section larger than " + maxBytes + " bytes";
     }
 
     /** Reads and consumes field lines and the empty line that ends them. */
@@ -35,7 +37,7 @@ public final class Http1Headers {
             if (remaining < 0) {
                 throw tooLarge();
             }
-            int lf = in.lineLength(Math.max(0, remaining - 2), HttpStatus.HEADER_FIELDS_TOO_LARGE, "header section");
+            int lf = in.lineLength(Math.max(0, remaining - 2), HttpStatus.HEADER_FIELDS_TOO_LARGE, tooLarge);
             if (lf < 0) {
                 throw HttpException.protocol(HttpStatus.BAD_REQUEST, "incomplete header section");
             }
@@ -94,7 +96,7 @@ public final class Http1Headers {
     }
 
     private HttpException tooLarge() {
-        return HttpException.protocol(HttpStatus.HEADER_FIELDS_TOO_LARGE, "header section larger than " + maxBytes + " bytes");
+        return HttpException.protocol(HttpStatus.HEADER_FIELDS_TOO_LARGE, tooLarge);
     }
 
     private static HttpException bad(String message) {

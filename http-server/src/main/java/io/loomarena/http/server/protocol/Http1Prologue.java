@@ -18,6 +18,7 @@ public final class Http1Prologue {
     private static final byte[] HTTP_SLASH = "HTTP/".getBytes(StandardCharsets.US_ASCII);
 
     private final int maxLength;
+    private final String tooLong;
 
     /** @param maxLength the longest request line in bytes, line end excluded; longer is 414 */
     public Http1Prologue(int maxLength) {
@@ -25,6 +26,7 @@ public final class Http1Prologue {
             throw new IllegalArgumentException("maxLength must be >= 16: " + maxLength);
         }
         this.maxLength = maxLength;
+        this.tooLong = "request line longer than " + maxLength + " bytes";
     }
 
     /**
@@ -34,7 +36,7 @@ public final class Http1Prologue {
      */
     public RequestLine parse(InputBuffer in) throws IOException, HttpException {
         for (int empty = 0; ; empty++) {
-            int lf = in.lineLength(maxLength, HttpStatus.URI_TOO_LONG, "request line");
+            int lf = in.lineLength(maxLength, HttpStatus.URI_TOO_LONG, tooLong);
             if (lf < 0) {
                 if (in.buffered() == 0) {
                     return null;
@@ -52,7 +54,7 @@ public final class Http1Prologue {
                 continue;
             }
             if (end - start > maxLength) {
-                throw HttpException.protocol(HttpStatus.URI_TOO_LONG, "request line longer than " + maxLength + " bytes");
+                throw HttpException.protocol(HttpStatus.URI_TOO_LONG, tooLong);
             }
             RequestLine line = parseLine(b, start, end);
             in.position(start + lf + 1);

@@ -10,16 +10,30 @@ import java.util.Arrays;
 /**
  * The bytes of one connection, buffered for the parser: the parser scans lines in place (no copy, no per-byte call)
  * and consumes them by moving {@link #position()}. Pipelined requests simply stay in the buffer for the next parse.
- * Before every blocking read the {@link BeforeRead} hook runs, so the connection can set the socket timeout for this
- * read and flush responses that are still buffered (a client waits for them before it sends more).
+ * Before every blocking read the {@link ReadWatch} hook runs, so the connection can set the deadline of this
+ * read and flush responses that are still buffered (a client waits for them before it sends more); after it,
+ * {@link ReadWatch#afterRead()} ends the deadline (and reports a read the connection's watchdog cut short).
  * <p>Not thread-safe: it belongs to the one thread serving the connection.
  */
 public final class InputBuffer {
 
-    /** Runs before each blocking read with the timeout that read must use (0 = wait forever). */
-    @FunctionalInterface
-    public interface BeforeRead {
+    /** Told about each blocking read: before it with the timeout it must use (0 = wait forever), and after it. */
+    public interface ReadWatch {
+        /** No timeouts, nothing to flush (tests, fuzzing). */
+        ReadWatch NONE = new ReadWatch() {
+            @Override
+            public void beforeRead(int timeoutMillis) {
+            }
+
+            @Override
+            public void afterRead() {
+            }
+        };
+
         void beforeRead(int timeoutMillis) throws IOException;
+
+        /** @throws SocketTimeoutException if the read was cut short because its time ran out */
+        void afterRead() throws IOException;
     }
 
     /** Starting size; the buffer grows, up to its maximum, only for a request with a long line. */
@@ -28,7 +42,7 @@ public final class InputBuffer {
     private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     private final InputStream in;
-    private final BeforeRead beforeRead;
+    private final ReadWatch watch;
     private final int maxCapacity;
     private byte[] buf;
     private int pos;
@@ -39,18 +53,18 @@ public final class InputBuffer {
     /**
      * @param in          the connection's input
      * @param maxCapacity the longest line (line end included) the parser must see whole, {@link ParserLimits#maxLineBuffer()}
-     * @param beforeRead  runs before each blocking read
+     * @param watch       told before and after each blocking read
      */
-    public InputBuffer(InputStream in, int maxCapacity, BeforeRead beforeRead) {
+    public InputBuffer(InputStream in, int maxCapacity, ReadWatch watch) {
         this.in = in;
-        this.beforeRead = beforeRead;
+        this.watch = watch;
         this.maxCapacity = Math.max(maxCapacity, 16);
         this.buf = new byte[Math.min(INITIAL_CAPACITY, this.maxCapacity)];
     }
 
     /** A buffer over a stream with no timeouts (tests, fuzzing). */
     public static InputBuffer of(InputStream in, ParserLimits limits) {
-        return new InputBuffer(in, limits.maxLineBuffer(), timeout -> { });
+        return new InputBuffer(in, limits.maxLineBuffer(), ReadWatch.NONE);
     }
 
     public byte[] array() {
@@ -92,8 +106,13 @@ public final class InputBuffer {
         if (limit == buf.length) {
             makeRoom();
         }
-        beforeRead.beforeRead(nextTimeoutMillis());
-        int n = in.read(buf, limit, buf.length - limit);
+        watch.beforeRead(nextTimeoutMillis());
+        int n;
+        try {
+            n = in.read(buf, limit, buf.length - limit);
+        } finally {
+            watch.afterRead();
+        }
         if (n < 0) {
             return false;
         }
@@ -130,10 +149,10 @@ public final class InputBuffer {
      *
      * @param maxLength     the longest allowed content of the line (line end excluded)
      * @param tooLongStatus the status when no line end comes within {@code maxLength} + CRLF
-     * @param what          names the line in the error message
+     * @param tooLongMessage the error message when it is too long
      * @return the offset of the line's LF from {@link #position()}, or -1 at end of stream before a LF
      */
-    public int lineLength(int maxLength, int tooLongStatus, String what) throws IOException, HttpException {
+    public int lineLength(int maxLength, int tooLongStatus, String tooLongMessage) throws IOException, HttpException {
         int window = maxLength + 2;
         int scanned = 0;
         while (true) {
@@ -146,7 +165,7 @@ public final class InputBuffer {
             }
             scanned = end - pos;
             if (scanned >= window) {
-                throw HttpException.protocol(tooLongStatus, what + " longer than " + maxLength + " bytes");
+                throw HttpException.protocol(tooLongStatus, tooLongMessage);
             }
             if (!fill()) {
                 return -1;

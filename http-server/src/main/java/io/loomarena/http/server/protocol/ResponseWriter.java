@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
 
 /**
  * Writes responses to one connection through its own buffer: every response carries {@code Server}, {@code Date},
@@ -48,6 +49,7 @@ public final class ResponseWriter {
 
     private final OutputStream out;
     private final WriteWatch watch;
+    private final BooleanSupplier closing;
     private final byte[] buf = new byte[BUFFER_SIZE];
     private final byte[] digits = new byte[20];
     private int count;
@@ -56,9 +58,21 @@ public final class ResponseWriter {
     private int status;
     private boolean started;
 
-    public ResponseWriter(OutputStream out, WriteWatch watch) {
+    /**
+     * @param out     the connection's output
+     * @param watch   told about socket writes
+     * @param closing whether the server is closing connections (graceful shutdown): a response that begins then
+     *                says {@code Connection: close}, whatever was prepared
+     */
+    public ResponseWriter(OutputStream out, WriteWatch watch, BooleanSupplier closing) {
         this.out = out;
         this.watch = watch;
+        this.closing = closing;
+    }
+
+    /** A writer for a server that never drains (tests, one-off responses). */
+    public ResponseWriter(OutputStream out, WriteWatch watch) {
+        this(out, watch, () -> false);
     }
 
     /** Sets the framing of the next response: whether it answers a HEAD, and what it says about the connection. */
@@ -79,6 +93,7 @@ public final class ResponseWriter {
         return status;
     }
 
+    /** What the current response says (or will say) about the connection. */
     public Persistence persistence() {
         return persistence;
     }
@@ -144,6 +159,9 @@ public final class ResponseWriter {
         }
         started = true;
         status = responseStatus;
+        if (persistence != Persistence.CLOSE && closing.getAsBoolean()) {
+            persistence = Persistence.CLOSE;
+        }
     }
 
     /** Writes the status line and fields of a prepared response (its fields include Content-Length). */

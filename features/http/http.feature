@@ -1,0 +1,338 @@
+@Http @Functional
+Feature: The HTTP server gives the same answers in every concurrency stage
+  The same HTTP/1.1 server runs in five stages: single-threaded, thread-per-request, thread-pool, virtual and
+  virtual-cached. Parser, router and response writer are shared; only the concurrency model differs, so every stage
+  must answer every endpoint the same way, over java.net.http.HttpClient as over raw sockets. Each example starts
+  a fresh server inside this JVM on a free port, with a 1 s header timeout and a 1 s downstream allowance.
+
+  Scenario Outline: every endpoint answers on <stage>
+    Given the HTTP server runs the "<stage>" stage
+    When an HTTP client gets each of these paths
+      | path                | status | content type                             | body contains                     |
+      | /                   | 200    | text/plain; charset=utf-8                | GET /ping                         |
+      | /ping               | 200    | text/plain; charset=utf-8                | pong                              |
+      | /data.json          | 200    | application/json                         | "id":1000,                        |
+      | /files/index.html   | 200    | text/html; charset=utf-8                 | <!DOCTYPE html>                   |
+      | /files/style.css    | 200    | text/css; charset=utf-8                  | font-family                       |
+      | /files/app.js       | 200    | text/javascript; charset=utf-8           | addEventListener                  |
+      | /files/logo.svg     | 200    | image/svg+xml                            | <svg                              |
+      | /files/notes.txt    | 200    | text/plain; charset=utf-8                | Plain text                        |
+      | /io?ms=20           | 200    | text/plain; charset=utf-8                | io 20 ms                          |
+      | /cpu?n=100000       | 200    | text/plain; charset=utf-8                | cpu n=100000                      |
+      | /metrics            | 200    | text/plain; version=0.0.4; charset=utf-8 | loomarena_http_active_connections |
+      | /nowhere            | 404    | text/plain; charset=utf-8                | no resource /nowhere              |
+      | /files/missing.html | 404    | text/plain; charset=utf-8                | no file missing.html              |
+      | /io?ms=abc          | 400    | text/plain; charset=utf-8                | query parameter 'ms'              |
+      | /io?ms=60001        | 400    | text/plain; charset=utf-8                | 'ms' must be an integer 0..60000  |
+      | /io                 | 400    | text/plain; charset=utf-8                | missing query parameter 'ms'      |
+      | /cpu?n=-1           | 400    | text/plain; charset=utf-8                | query parameter 'n'               |
+      | /fanout?calls=0&ms=1| 400    | text/plain; charset=utf-8                | query parameter 'calls'           |
+    Then each HTTP response has its row's status, content type and body
+    And every HTTP response carries Date, Server, Content-Type and a Content-Length equal to its body length
+    And the HTTP body of "/data.json" is a JSON array of 1000 user records
+    And the HTTP body of "/files/index.html" is the bundled page of about 50 KB
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Scenario Outline: /fanout makes K sequential downstream calls on <stage>
+    The default downstream is the server's own /io. A single-threaded server cannot answer its own downstream call
+    while it is busy with the /fanout request that makes it, so the call times out: that is the lesson of the stage.
+    Given the HTTP server runs the "<stage>" stage
+    When an HTTP client gets "/fanout?calls=3&ms=10"
+    Then the HTTP response status is <status>
+    And the HTTP response body contains "<body contains>"
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           | status | body contains           |
+      | single-threaded | 504    | timed out after 1010 ms |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              | status | body contains            |
+      | thread-per-request | 200    | [200,200,200]               |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       | status | body contains            |
+      | thread-pool | 200    | [200,200,200]               |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   | status | body contains            |
+      | virtual | 200    | [200,200,200]               |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          | status | body contains            |
+      | virtual-cached | 200    | [200,200,200]               |
+
+  Scenario Outline: two requests share one kept-alive connection on <stage>
+    Given the HTTP server runs the "<stage>" stage
+    And an HTTP connection is open
+    When the HTTP connection sends "GET /ping HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
+    And the HTTP connection sends "GET /files/notes.txt HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
+    Then the HTTP connection got 2 responses with statuses "200,200" and bodies "pong|Plain text served with text/plain.\n"
+    And no HTTP response on the connection said "Connection: close"
+    And the HTTP server accepted 1 connection
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Scenario Outline: three pipelined requests in one write are answered in order on <stage>
+    The first request is the slowest, so answering out of order would show.
+    Given the HTTP server runs the "<stage>" stage
+    And an HTTP connection is open
+    When the HTTP connection sends "GET /io?ms=50 HTTP/1.1\r\nHost: t\r\n\r\nGET /ping HTTP/1.1\r\nHost: t\r\n\r\nGET /files/notes.txt HTTP/1.1\r\nHost: t\r\n\r\n" in one write and half-closes
+    And the HTTP connection reads 3 responses
+    Then the HTTP connection got 3 responses with statuses "200,200,200" and bodies "io 50 ms\n|pong|Plain text served with text/plain.\n"
+    And the HTTP connection is closed by the server
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Scenario Outline: HEAD answers with GET's fields and no body on <stage>
+    Given the HTTP server runs the "<stage>" stage
+    When HEAD and GET requests for each of these paths are pipelined on one HTTP connection
+      | path              |
+      | /ping             |
+      | /data.json        |
+      | /files/index.html |
+      | /io?ms=1          |
+      | /cpu?n=10         |
+      | /nowhere          |
+      | /io?ms=x          |
+    Then each HTTP HEAD response has the status, Content-Type and Content-Length of its GET and no body
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Scenario Outline: the connection's persistence follows the version and the Connection field on <stage>
+    Each request goes on its own connection, which is closed after its row is checked.
+    Given the HTTP server runs the "<stage>" stage
+    When each of these requests is sent on its own HTTP connection
+      | request                                                      | connection field | after                |
+      | GET /ping HTTP/1.0\r\n\r\n                                   | close            | closed by the server |
+      | GET /ping HTTP/1.0\r\nConnection: keep-alive\r\n\r\n         | keep-alive       | kept open            |
+      | GET /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n   | close            | closed by the server |
+      | GET /ping HTTP/1.1\r\nHost: t\r\n\r\n                        | (none)           | kept open            |
+    Then each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Rule: graceful shutdown answers what is in flight
+
+    Scenario Outline: shutdown with requests in flight on <stage>
+      A single-threaded server has at most one request in progress; the others would still wait in the accept
+      backlog, which closes with the listener, so it is tried with the one it can hold.
+      Given the HTTP server runs the "<stage>" stage
+      And <requests> HTTP requests to "/io?ms=700" are in progress
+      When the HTTP server shuts down gracefully with a grace period of 10 s
+      Then all <requests> in-flight HTTP requests were answered 200 with "Connection: close"
+      And the HTTP server stopped within the grace period
+      And new HTTP connections to the server are refused
+
+      @SingleThreaded
+      Examples: single-threaded
+        | stage           | requests |
+        | single-threaded | 1        |
+
+      @ThreadPerRequest
+      Examples: thread-per-request
+        | stage              | requests |
+        | thread-per-request | 50       |
+
+      @ThreadPool
+      Examples: thread-pool
+        | stage       | requests |
+        | thread-pool | 50       |
+
+      @VirtualThreads
+      Examples: virtual
+        | stage   | requests |
+        | virtual | 50       |
+
+      @VirtualThreadsCached
+      Examples: virtual-cached
+        | stage          | requests |
+        | virtual-cached | 50       |
+
+  Rule: the staircase, as behaviour
+
+    Scenario Outline: how many requests <stage> has in progress at once
+      Every client connects first, then all send "/io?ms=200" together; the server's in-progress gauge shows how many
+      it works on at the same time: a thread per connection (platform or virtual) takes them all, the pool of 100
+      takes 100 and queues the rest, the single thread takes one.
+      Given the HTTP server runs the "<stage>" stage
+      When <clients> HTTP clients connect and then send "/io?ms=200" together
+      Then all <clients> HTTP clients are answered 200
+      And the HTTP server had at most <peak> requests in progress at once, and at some moment exactly <peak>
+
+      @SingleThreaded
+      Examples: single-threaded
+        | stage           | clients | peak |
+        | single-threaded | 5       | 1    |
+
+      @ThreadPerRequest
+      Examples: thread-per-request
+        | stage              | clients | peak |
+        | thread-per-request | 200     | 200  |
+
+      @ThreadPool
+      Examples: thread-pool
+        | stage       | clients | peak |
+        | thread-pool | 200     | 100  |
+
+      @VirtualThreads
+      Examples: virtual
+        | stage   | clients | peak |
+        | virtual | 200     | 200  |
+
+      @VirtualThreadsCached
+      Examples: virtual-cached
+        | stage          | clients | peak |
+        | virtual-cached | 200     | 200  |
+
+    Scenario Outline: a second client waits while the first holds its keep-alive connection on <stage>
+      Given the HTTP server runs the "<stage>" stage
+      And a first HTTP client holds a kept-alive connection after one request
+      When a second HTTP client sends "GET /ping HTTP/1.1\r\nHost: t\r\n\r\n"
+      Then the second HTTP client <outcome> while the first one holds its connection
+      And the second HTTP client is answered 200 once the first HTTP client closes
+
+      @SingleThreaded
+      Examples: single-threaded
+        | stage           | outcome          |
+        | single-threaded | gets no response |
+
+      @ThreadPerRequest
+      Examples: thread-per-request
+        | stage              | outcome     |
+        | thread-per-request | is answered |
+
+      @ThreadPool
+      Examples: thread-pool
+        | stage       | outcome     |
+        | thread-pool | is answered |
+
+      @VirtualThreads
+      Examples: virtual
+        | stage   | outcome     |
+        | virtual | is answered |
+
+      @VirtualThreadsCached
+      Examples: virtual-cached
+        | stage          | outcome     |
+        | virtual-cached | is answered |

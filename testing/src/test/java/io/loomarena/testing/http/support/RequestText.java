@@ -1,0 +1,52 @@
+package io.loomarena.testing.http.support;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the request texts of the feature files into bytes: {@code \r \n \t \0 \\} become control characters (a real
+ * newline from a Gherkin table cell stays one), and {@code {x*N}} becomes x repeated N times.
+ */
+public final class RequestText {
+
+    private static final Pattern REPEAT = Pattern.compile("\\{(.+?)\\*(\\d+)}", Pattern.DOTALL);
+
+    private RequestText() {
+    }
+
+    public static String expand(String text) {
+        StringBuilder unescaped = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length()) {
+                char next = text.charAt(i + 1);
+                String replacement = switch (next) {
+                    case 'r' -> "\r";
+                    case 'n' -> "\n";
+                    case 't' -> "\t";
+                    case '0' -> "\0";
+                    case '\\' -> "\\";
+                    default -> null;
+                };
+                if (replacement != null) {
+                    unescaped.append(replacement);
+                    i++;
+                    continue;
+                }
+            }
+            unescaped.append(c);
+        }
+        Matcher matcher = REPEAT.matcher(unescaped);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group(1).repeat(Integer.parseInt(matcher.group(2)))));
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+
+    public static byte[] bytes(String text) {
+        return expand(text).getBytes(StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,179 @@
+package io.loomarena.testing.http.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.loomarena.http.server.HttpServer;
+import io.loomarena.http.server.ServerConfig;
+import io.loomarena.http.server.Stage;
+
+/**
+ * The HTTP server of a scenario, started in this JVM on a free port with short timeouts, and the fake downstreams
+ * and docroots some scenarios need. {@link #close()} stops everything it started. One per scenario (picocontainer).
+ */
+public final class ServerUnderTest implements AutoCloseable {
+
+    /** Header timeout of test servers: slow clients are closed after it. */
+    public static final Duration HEADER_TIMEOUT = Duration.ofSeconds(1);
+    /** Time a /fanout call may take beyond its ms. */
+    public static final Duration DOWNSTREAM_ALLOWANCE = Duration.ofSeconds(1);
+    /** Idle keep-alive timeout of test servers. */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(10);
+    /** The text of the file placed beside a docroot; no response may ever contain it. */
+    public static final String SECRET = "TOP-SECRET-beside-the-docroot";
+
+    private final List<HttpServer> servers = new ArrayList<>();
+    private final List<AutoCloseable> extras = new ArrayList<>();
+    private HttpServer current;
+    private Path tempDir;
+    private Duration shutdownTook;
+    private boolean shutdownClean;
+
+    /** Starts a server of the stage with the test defaults. */
+    public void start(String stage) {
+        start(builder(stage));
+    }
+
+    /** Starts a server whose docroot has a secret file beside it (and a hidden file and a subfolder inside). */
+    public void startWithSecretBesideDocroot(String stage) {
+        try {
+            tempDir = Files.createTempDirectory("loom-arena-docroot-test-");
+            Path docroot = Files.createDirectories(tempDir.resolve("docroot/sub"));
+            Files.writeString(tempDir.resolve("secret.txt"), SECRET);
+            Files.writeString(tempDir.resolve("docroot/index.html"), "<!DOCTYPE html><p>inside</p>");
+            Files.writeString(tempDir.resolve("docroot/.hidden"), SECRET);
+            Files.writeString(docroot.resolve("a.txt"), "a");
+            start(builder(stage).docroot(tempDir.resolve("docroot")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts a server whose downstream port has nothing listening. */
+    public void startWithRefusingDownstream(String stage) {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        start(builder(stage).downstream(URI.create("http://127.0.0.1:" + port + "/io")));
+    }
+
+    /** Starts a server whose downstream accepts connections (in its backlog) and never answers. */
+    public void startWithSilentDownstream(String stage) {
+        try {
+            ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+            extras.add(silent);
+            start(builder(stage).downstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/io")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ServerConfig.Builder builder(String stage) {
+        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> new IllegalArgumentException("no stage " + stage));
+        return ServerConfig.builder(chosen).port(0).headerTimeout(HEADER_TIMEOUT).idleTimeout(IDLE_TIMEOUT)
+                .downstreamTimeout(DOWNSTREAM_ALLOWANCE);
+    }
+
+    private void start(ServerConfig.Builder builder) {
+        try {
+            current = HttpServer.start(builder.build());
+            servers.add(current);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the HTTP server", e);
+        }
+    }
+
+    /** The server started last. */
+    public HttpServer server() {
+        if (current == null) {
+            throw new IllegalStateException("no HTTP server was started in this scenario");
+        }
+        return current;
+    }
+
+    public int port() {
+        return server().port();
+    }
+
+    /** Shuts the current server down gracefully and notes how long it took. */
+    public void shutdown(Duration grace) {
+        long started = System.nanoTime();
+        shutdownClean = server().shutdown(grace);
+        shutdownTook = Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    public Duration shutdownTook() {
+        return shutdownTook;
+    }
+
+    public boolean shutdownClean() {
+        return shutdownClean;
+    }
+
+    /** Whether a new connection to the server's port is refused. */
+    public boolean refusesConnections() {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port()), 2000);
+            return false;
+        } catch (ConnectException e) {
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** GET of the metrics path on a new connection, as name (labels dropped when only the stage) to value. */
+    public Map<String, Double> scrape(String path) {
+        try (RawHttpConnection connection = RawHttpConnection.open(port())) {
+            connection.send("GET " + path + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (String line : connection.read().bodyText().split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                int space = line.lastIndexOf(' ');
+                String key = line.substring(0, space).replaceFirst("\\{stage=\"[a-z-]+\"}$", "");
+                values.put(key, Double.parseDouble(line.substring(space + 1)));
+            }
+            return values;
+        }
+    }
+
+    @Override
+    public void close() {
+        for (HttpServer server : servers) {
+            server.shutdown(Duration.ofSeconds(2));
+        }
+        for (AutoCloseable extra : extras) {
+            try {
+                extra.close();
+            } catch (Exception e) {
+                // Best effort: the scenario is over.
+            }
+        }
+        if (tempDir != null) {
+            try (Stream<Path> files = Files.walk(tempDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException e) {
+                // A temp folder left behind is harmless.
+            }
+        }
+    }
+}
