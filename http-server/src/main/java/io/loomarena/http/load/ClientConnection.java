@@ -1,14 +1,15 @@
 package io.loomarena.http.load;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One client thread's HTTP/1.1 connection to the target over a plain blocking socket: it sends the pre-encoded
+ * One client thread's HTTP/1.1 connection to the target over a blocking {@link SocketChannel}, written from and read
+ * into direct buffers of its own (see {@link ChannelInput} for why not socket streams): it sends the pre-encoded
  * request, reads the response with a {@link ResponseReader}, and keeps the socket for the next request unless the
  * run or the server says otherwise. A keep-alive connection the server closed while idle is replaced and the request
  * sent once more, without counting an error (as HTTP clients do for idempotent requests).
@@ -30,7 +31,8 @@ final class ClientConnection implements AutoCloseable {
     private static final long EXPIRED = Long.MIN_VALUE;
 
     private final InetSocketAddress address;
-    private final byte[] request;
+    private final ByteBuffer request;
+    private final ChannelInput input;
     private final boolean reuse;
     private final long timeoutNanos;
     private final ResponseReader reader;
@@ -40,8 +42,7 @@ final class ClientConnection implements AutoCloseable {
     /** {@link System#nanoTime()} by which the current exchange must end, {@link #IDLE}, or {@link #EXPIRED}. */
     private final AtomicLong deadline = new AtomicLong(IDLE);
     /** The socket in use or being connected; the watchdog closes it. */
-    private volatile Socket socket;
-    private OutputStream out;
+    private volatile SocketChannel socket;
 
     /**
      * @param target       where to connect
@@ -56,7 +57,9 @@ final class ClientConnection implements AutoCloseable {
     ClientConnection(Target target, boolean reuse, long timeoutNanos, ResponseReader reader, BodyCheck bodyCheck,
                      TimeoutWatchdog watchdog, boolean yieldBeforeRead) {
         this.address = new InetSocketAddress(target.address(), target.port());
-        this.request = target.requestBytes(reuse);
+        byte[] bytes = target.requestBytes(reuse);
+        this.request = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+        this.input = new ChannelInput(reader.bufferBytes());
         this.reuse = reuse;
         this.timeoutNanos = timeoutNanos;
         this.reader = reader;
@@ -99,7 +102,7 @@ final class ClientConnection implements AutoCloseable {
     void expire(long now) {
         long due = deadline.get();
         if (due != IDLE && due != EXPIRED && now - due > 0 && deadline.compareAndSet(due, EXPIRED)) {
-            Socket s = socket;
+            SocketChannel s = socket;
             if (s != null) {
                 closeQuietly(s);
             }
@@ -114,8 +117,11 @@ final class ClientConnection implements AutoCloseable {
         try {
             try {
                 send();
-            } catch (NoResponseException | SocketException e) {
-                // A reused connection the server had already closed: one more try on a new connection.
+            } catch (MalformedResponseException e) {
+                throw e;
+            } catch (IOException e) {
+                // A reused connection the server had already closed (reset, broken pipe, or end of stream before
+                // any byte of the answer): one more try on a new connection.
                 if (!reused || reader.started() || deadline.get() == EXPIRED) {
                     throw e;
                 }
@@ -141,7 +147,10 @@ final class ClientConnection implements AutoCloseable {
     }
 
     private void send() throws IOException {
-        out.write(request);
+        request.rewind();
+        while (request.hasRemaining()) {
+            socket.write(request);
+        }
         if (yieldBeforeRead) {
             Thread.yield();
         }
@@ -149,13 +158,12 @@ final class ClientConnection implements AutoCloseable {
     }
 
     private boolean connect() {
-        Socket s = new Socket();
-        socket = s;
         try {
-            s.setTcpNoDelay(true);
+            SocketChannel s = SocketChannel.open();
+            socket = s;
+            s.setOption(StandardSocketOptions.TCP_NODELAY, true);
             s.connect(address);
-            out = s.getOutputStream();
-            reader.attach(s.getInputStream());
+            reader.attach(input.attach(s));
             return true;
         } catch (IOException e) {
             // Refused, unreachable, or closed by the watchdog because it took longer than the timeout.
@@ -165,15 +173,14 @@ final class ClientConnection implements AutoCloseable {
     }
 
     private void closeSocket() {
-        Socket s = socket;
+        SocketChannel s = socket;
         if (s != null) {
             closeQuietly(s);
             socket = null;
-            out = null;
         }
     }
 
-    private static void closeQuietly(Socket s) {
+    private static void closeQuietly(SocketChannel s) {
         try {
             s.close();
         } catch (IOException e) {

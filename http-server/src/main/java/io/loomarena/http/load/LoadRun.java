@@ -90,7 +90,10 @@ final class LoadRun {
         if (crash.get() != null) {
             throw new IllegalStateException("a client thread failed: " + crash.get(), crash.get());
         }
-        return new Outcome(startedAt, elapsed, tallies.total(), unsent.get());
+        // closed --requests: each thread that stopped took one count it did not send; the rest is still counted down
+        long neverTaken = config.rate() == 0 && config.ramp() == null && config.requests() > 0
+                ? Math.max(0, remaining.get()) : 0;
+        return new Outcome(startedAt, elapsed, tallies.total(), unsent.get() + neverTaken);
     }
 
     private void connectionLoop(int connection) throws InterruptedException {

@@ -52,6 +52,11 @@ final class ResponseReader {
         this.buf = new byte[limits.bufferBytes()];
     }
 
+    /** Size of the read buffer: the most bytes one read asks for. */
+    int bufferBytes() {
+        return buf.length;
+    }
+
     /** Reads from a new connection from now on, forgetting anything buffered from the previous one. */
     void attach(InputStream input) {
         this.in = input;
