@@ -7,6 +7,8 @@
 #        Ports are free ones picked at start (the machine may be shared).
 #        JAVA_OPTS (default: fixed 512 MB heap, Serial GC, as a one-CPU JVM picks anyway)
 #        PROFILE=1 also records a JFR profile of the Java server's /data.json run under target/bench/.
+#        NGINX_SENDFILE=on|off (default on, as Debian's nginx.conf): off makes nginx copy the file through user
+#        space as the Java server must (a Socket stream has no zero-copy path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -45,7 +47,7 @@ error_log $CONTENT/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  sendfile on;
+  sendfile ${NGINX_SENDFILE:-on};
   tcp_nopush on;
   tcp_nodelay on;
   keepalive_requests 1000;
@@ -100,7 +102,7 @@ wait_port() { for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev
 NGINX_PORT=${NGINX_PORT:-$(free_port)}
 JAVA_PORT=${JAVA_PORT:-$(free_port)}
 echo "machine: $(nproc) CPUs, $(uptime | sed 's/.*load average/load average/')"
-echo "nginx: $($NGINX -v 2>&1 | sed 's/.*: //'); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
+echo "nginx: $($NGINX -v 2>&1 | sed 's/.*: //') (sendfile ${NGINX_SENDFILE:-on}); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
 echo "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
 
 write_nginx_conf
