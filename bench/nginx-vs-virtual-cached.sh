@@ -7,6 +7,8 @@
 #        Ports are free ones picked at start (the machine may be shared).
 #        JAVA_OPTS (default: fixed 512 MB heap, Serial GC, as a one-CPU JVM picks anyway)
 #        PROFILE=1 also records a JFR profile of the Java server's /data.json run under target/bench/.
+#        NGINX_SENDFILE=on|off (default on, as Debian's nginx.conf): off makes nginx copy the file through user
+#        space as the Java server must (a Socket stream has no zero-copy path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -45,7 +47,7 @@ error_log $CONTENT/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  sendfile on;
+  sendfile ${NGINX_SENDFILE:-on};
   tcp_nopush on;
   tcp_nodelay on;
   keepalive_requests 1000;
@@ -69,11 +71,23 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-run_wrk() { # url duration -> requests/sec
+cpu_ticks() { # summed user+system clock ticks of the given pids and their children
+  local total=0 pid
+  for pid in "$@" $(for p in "$@"; do pgrep -P "$p" || true; done); do
+    [ -r "/proc/$pid/stat" ] && total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+run_wrk() { # url duration [server pid] -> "requests/sec microseconds-of-server-CPU-per-request"
+  local before after requests
+  before=$(cpu_ticks "${3:-$$}")
   taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$2" "$1" > "$OUT/wrk.last" 2>&1 || true
+  after=$(cpu_ticks "${3:-$$}")
   local errors; errors=$(grep -E "Socket errors|Non-2xx" "$OUT/wrk.last" || true)
   [ -z "$errors" ] || echo "   wrk reported: $errors" >&2
-  sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$OUT/wrk.last"
+  requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk.last")
+  echo "$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$OUT/wrk.last")" \
+    "$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" 'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "n/a" }')"
 }
 free_port() { # a port nothing listens on, from the ephemeral-free range 20000-29999
   local port
@@ -88,30 +102,31 @@ wait_port() { for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev
 NGINX_PORT=${NGINX_PORT:-$(free_port)}
 JAVA_PORT=${JAVA_PORT:-$(free_port)}
 echo "machine: $(nproc) CPUs, $(uptime | sed 's/.*load average/load average/')"
-echo "nginx: $($NGINX -v 2>&1 | sed 's/.*: //'); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
+echo "nginx: $($NGINX -v 2>&1 | sed 's/.*: //') (sendfile ${NGINX_SENDFILE:-on}); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
 echo "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
 
 write_nginx_conf
 taskset -c 0 "$NGINX" -c "$CONTENT/nginx/nginx.conf" -p "$CONTENT/nginx" &
 NGINX_PID=$!; PIDS+=($NGINX_PID); wait_port $NGINX_PORT
 run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$WARMUP" >/dev/null
-NGINX_PING=$(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION")
+read -r NGINX_PING NGINX_PING_CPU < <(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION" "$NGINX_PID")
 run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$WARMUP" >/dev/null
-NGINX_DATA=$(run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$DURATION")
+read -r NGINX_DATA NGINX_DATA_CPU < <(run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$DURATION" "$NGINX_PID")
 kill "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true
+echo "nginx done: $(uptime | sed 's/.*load average/load average/')"
 
 # shellcheck disable=SC2086
 taskset -c 0 "$JAVA" $JAVA_OPTS -jar "$JAR" serve --stage "$STAGE" --port $JAVA_PORT \
   --data "$CONTENT/data.json" --docroot "$CONTENT/docroot" > "$OUT/java-server.log" 2>&1 &
 JAVA_PID=$!; PIDS+=($JAVA_PID); wait_port $JAVA_PORT
 run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$WARMUP" >/dev/null
-JAVA_PING=$(run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$DURATION")
+read -r JAVA_PING JAVA_PING_CPU < <(run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$DURATION" "$JAVA_PID")
 run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$WARMUP" >/dev/null
 if [ "${PROFILE:-0}" = 1 ]; then
   jcmd=$(dirname "$JAVA")/jcmd
   "$jcmd" "$JAVA_PID" JFR.start name=bench settings=profile filename="$OUT/data-json.jfr" >/dev/null
 fi
-JAVA_DATA=$(run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$DURATION")
+read -r JAVA_DATA JAVA_DATA_CPU < <(run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$DURATION" "$JAVA_PID")
 if [ "${PROFILE:-0}" = 1 ]; then
   "$jcmd" "$JAVA_PID" JFR.stop name=bench >/dev/null && echo "JFR profile: $OUT/data-json.jfr"
 fi
@@ -119,8 +134,9 @@ kill -TERM "$JAVA_PID" 2>/dev/null || true; wait "$JAVA_PID" 2>/dev/null || true
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo
-printf '%-12s %14s %14s %8s %8s\n' path nginx "$STAGE" ratio target
-printf '%-12s %14s %14s %8s %8s\n' /ping "$NGINX_PING" "$JAVA_PING" "$(ratio "$JAVA_PING" "$NGINX_PING")" ">=1.0"
-printf '%-12s %14s %14s %8s %8s\n' /data.json "$NGINX_DATA" "$JAVA_DATA" "$(ratio "$JAVA_DATA" "$NGINX_DATA")" ">=1.2"
-echo "(requests/second, wrk -t1 -c$CONNECTIONS -d$DURATION after a $WARMUP warm-up; servers on CPU 0, wrk on CPU 1)"
+printf '%-11s %12s %14s %7s %7s | %12s %14s\n' path "nginx req/s" "$STAGE" ratio target "nginx us/req" "$STAGE us/req"
+printf '%-11s %12s %14s %7s %7s | %12s %14s\n' /ping "$NGINX_PING" "$JAVA_PING" "$(ratio "$JAVA_PING" "$NGINX_PING")" ">=1.0" "$NGINX_PING_CPU" "$JAVA_PING_CPU"
+printf '%-11s %12s %14s %7s %7s | %12s %14s\n' /data.json "$NGINX_DATA" "$JAVA_DATA" "$(ratio "$JAVA_DATA" "$NGINX_DATA")" ">=1.2" "$NGINX_DATA_CPU" "$JAVA_DATA_CPU"
+echo "(wrk -t1 -c$CONNECTIONS -d$DURATION after a $WARMUP warm-up; servers on CPU 0, wrk on CPU 1."
+echo " us/req = server CPU time (user+system, all threads) per request: less sensitive to other load on CPU 0)"
 echo "after: $(uptime | sed 's/.*load average/load average/')"

@@ -21,15 +21,11 @@ import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
  * each in order, and closes when the client or the protocol says so, after the idle or header timeout, or when a
  * graceful shutdown drains it. Every error status is written in one place, {@link #respondError}.
  * <p>Threading: everything runs on the one thread the stage gives the connection, except {@link #closeIfIdle()},
- * {@link #forceClose()} and {@link #writeStartedNanos()}, which the registry calls from other threads.
+ * {@link #forceClose()} and {@link #enforceDeadlines}, which the registry calls from other threads.
  */
-public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWatch, InputBuffer.ReadWatch {
+public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch {
 
     private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
-    /** After an error, how long the input is drained before closing, so the client can read the response. */
-    private static final int LINGER_MILLIS = 2000;
-    /** At most this much unread input is drained before closing. */
-    private static final int LINGER_MAX_BYTES = 1 << 20;
 
     private static final byte[] ALLOW = "Allow: GET, HEAD, OPTIONS\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int FRESH = 0;
@@ -38,18 +34,17 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
     private static final int CLOSED = 3;
 
     private final Socket socket;
+    private final WatchedSocket watched;
     private final ConnectionContext context;
     private final long acceptedNanos;
     private final AtomicInteger state = new AtomicInteger(FRESH);
-    private volatile long writeStartedNanos;
-    /** When the blocking read in progress must end (0 = no read, or no limit); the watchdog enforces it. */
-    private volatile long readDeadlineNanos;
-    private volatile boolean readTimedOut;
     private ResponseWriter out;
+    private boolean virtual;
 
     /** Registers the connection as open; the acceptor then hands it to the stage. */
     public ConnectionHandler(Socket socket, ConnectionContext context) {
         this.socket = socket;
+        this.watched = new WatchedSocket(socket);
         this.context = context;
         this.acceptedNanos = System.nanoTime();
         context.metrics().connectionOpened();
@@ -59,10 +54,11 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
     @Override
     public void run() {
         context.metrics().handlerStarted();
+        virtual = Thread.currentThread().isVirtual();
         boolean linger = false;
         try {
             socket.setTcpNoDelay(true);
-            out = new ResponseWriter(socket.getOutputStream(), this, context.registry()::draining);
+            out = new ResponseWriter(socket.getOutputStream(), watched, context.registry()::draining);
             linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(), this));
         } catch (SocketTimeoutException e) {
             // The request head or body did not arrive in time: 408, if the client still reads.
@@ -111,6 +107,11 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
     private boolean awaitRequest(InputBuffer in) throws IOException {
         if (in.buffered() == 0) {
             out.flush();
+            if (virtual) {
+                // Let the other ready connections run first: under load the client's next request has usually
+                // arrived by then, and the read below needs no park, no poller registration (3 syscalls -> 2).
+                Thread.yield();
+            }
             state.set(IDLE);
             if (context.registry().draining()) {
                 return false;
@@ -224,67 +225,34 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
         }
     }
 
-    /**
-     * Before every blocking read: send what is buffered, then set this read's deadline. The watchdog enforces it,
-     * not {@code SO_TIMEOUT}: a socket timeout costs a timer per read (a timed park on a virtual thread, a poll
-     * before the read on a platform thread), which is most of what a small request costs.
-     */
+    /** Before every blocking read: send what is buffered, then start the read's deadline. */
     @Override
     public void beforeRead(int timeoutMillis) throws IOException {
         out.flush();
-        readDeadlineNanos = timeoutMillis == 0 ? 0 : (System.nanoTime() + timeoutMillis * 1_000_000L) | 1;
+        watched.readStarting(timeoutMillis);
     }
 
     @Override
     public void afterRead() throws SocketTimeoutException {
-        readDeadlineNanos = 0;
-        if (readTimedOut) {
-            throw new SocketTimeoutException("read timed out");
-        }
+        watched.readEnded();
     }
 
-    long readDeadlineNanos() {
-        return readDeadlineNanos;
-    }
-
-    /** The watchdog's verdict on an overdue read: the read ends (input shut down) and reports a timeout. */
-    void readTimedOut() {
-        if (readTimedOut) {
-            return;
-        }
-        readTimedOut = true;
-        try {
-            socket.shutdownInput();
-        } catch (IOException e) {
-            // Already closed: the read has ended anyway.
-            forceClose();
-        }
-    }
-
-    @Override
-    public void writing(boolean started) {
-        writeStartedNanos = started ? System.nanoTime() | 1 : 0;
-    }
-
-    long writeStartedNanos() {
-        return writeStartedNanos;
+    /** One round of the watchdog (called by the registry's watchdog thread). */
+    void enforceDeadlines(long nowNanos, long writeTimeoutNanos) {
+        watched.enforce(nowNanos, writeTimeoutNanos);
     }
 
     /** Closes the connection if it waits for a next request (graceful shutdown); a busy one finishes first. */
     void closeIfIdle() {
         if (state.compareAndSet(IDLE, CLOSED)) {
-            forceClose();
+            watched.close();
         }
     }
 
     /** Closes the socket now, unblocking the handler's read or write. */
     void forceClose() {
         state.set(CLOSED);
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // Already closed or broken: nothing left to release.
-        }
+        watched.close();
     }
 
     private void close(boolean linger) {
@@ -292,33 +260,15 @@ public final class ConnectionHandler implements Runnable, ResponseWriter.WriteWa
             if (out != null && !socket.isClosed()) {
                 out.flush();
             }
-            if (linger && !socket.isClosed()) {
-                lingerBeforeClose();
-            }
         } catch (IOException e) {
-            // The peer is gone: close below is all that is left.
-        } finally {
-            forceClose();
+            // The peer is gone: closing is all that is left.
+            linger = false;
         }
-    }
-
-    /**
-     * Half-closes and reads what the client still sends (for a little while), so that closing with unread input
-     * does not reset the connection before the client has read the error response (nginx's lingering close).
-     */
-    private void lingerBeforeClose() throws IOException {
-        socket.shutdownOutput();
-        socket.setSoTimeout(LINGER_MILLIS);
-        long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
-        byte[] sink = new byte[4096];
-        int total = 0;
-        var input = socket.getInputStream();
-        while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
-            int n = input.read(sink);
-            if (n < 0) {
-                return;
-            }
-            total += n;
+        state.set(CLOSED);
+        if (linger && !socket.isClosed()) {
+            watched.lingerThenClose();
+        } else {
+            watched.close();
         }
     }
 }

@@ -107,14 +107,7 @@ public final class ConnectionRegistry implements AutoCloseable {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(WATCHDOG_INTERVAL_MILLIS));
             long now = System.nanoTime();
             for (ConnectionHandler connection : open) {
-                long started = connection.writeStartedNanos();
-                if (started != 0 && now - started > writeTimeoutNanos) {
-                    connection.forceClose();
-                }
-                long readDeadline = connection.readDeadlineNanos();
-                if (readDeadline != 0 && now - readDeadline > 0) {
-                    connection.readTimedOut();
-                }
+                connection.enforceDeadlines(now, writeTimeoutNanos);
             }
         }
     }

@@ -1,0 +1,114 @@
+package io.loomarena.http.server.connection;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+
+import io.loomarena.http.server.protocol.ResponseWriter;
+
+/**
+ * One accepted socket with the deadlines of its blocking read or write, which the registry's watchdog enforces
+ * ({@link #enforce}): an overdue read is ended by shutting the input down (the reader then sees a timeout and can
+ * still answer 408), an overdue write by closing the socket. Using the watchdog instead of {@code SO_TIMEOUT}
+ * spares a timer per read (a timed park on a virtual thread, a poll before the read on a platform thread), which is
+ * a large part of what a small request costs.
+ * <p>Threading: the deadline setters run on the connection's thread; {@link #enforce} and {@link #close} may run on
+ * any thread.
+ */
+final class WatchedSocket implements ResponseWriter.WriteWatch {
+
+    /** After an error, how long the input is drained before closing, so the client can read the response. */
+    private static final int LINGER_MILLIS = 2000;
+    /** At most this much unread input is drained before closing. */
+    private static final int LINGER_MAX_BYTES = 1 << 20;
+
+    private final Socket socket;
+    private volatile long readDeadlineNanos;
+    private volatile long writeStartedNanos;
+    private volatile boolean readTimedOut;
+
+    WatchedSocket(Socket socket) {
+        this.socket = socket;
+    }
+
+    Socket socket() {
+        return socket;
+    }
+
+    /** A blocking read begins that must end within the timeout (0 = no limit). */
+    void readStarting(int timeoutMillis) {
+        readDeadlineNanos = timeoutMillis == 0 ? 0 : (System.nanoTime() + timeoutMillis * 1_000_000L) | 1;
+    }
+
+    /**
+     * The read has ended.
+     *
+     * @throws SocketTimeoutException if the watchdog ended it because its deadline had passed
+     */
+    void readEnded() throws SocketTimeoutException {
+        readDeadlineNanos = 0;
+        if (readTimedOut) {
+            throw new SocketTimeoutException("read timed out");
+        }
+    }
+
+    @Override
+    public void writing(boolean started) {
+        writeStartedNanos = started ? System.nanoTime() | 1 : 0;
+    }
+
+    /** The watchdog's round: ends an overdue read, closes a connection whose write has been blocked too long. */
+    void enforce(long nowNanos, long writeTimeoutNanos) {
+        long writeStarted = writeStartedNanos;
+        if (writeStarted != 0 && nowNanos - writeStarted > writeTimeoutNanos) {
+            close();
+        }
+        long readDeadline = readDeadlineNanos;
+        if (readDeadline != 0 && nowNanos - readDeadline > 0 && !readTimedOut) {
+            readTimedOut = true;
+            try {
+                socket.shutdownInput();
+            } catch (IOException e) {
+                // Closed meanwhile: the read has ended anyway.
+                close();
+            }
+        }
+    }
+
+    /** Closes now, unblocking any read or write. */
+    void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // Already closed or broken: nothing left to release.
+        }
+    }
+
+    /**
+     * Half-closes and reads what the client still sends (for a little while) before closing, so that closing with
+     * unread input does not reset the connection before the client has read the error response (as nginx's
+     * lingering close).
+     */
+    void lingerThenClose() {
+        try {
+            socket.shutdownOutput();
+            socket.setSoTimeout(LINGER_MILLIS);
+            long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+            byte[] sink = new byte[4096];
+            int total = 0;
+            InputStream input = socket.getInputStream();
+            while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
+                int n = input.read(sink);
+                if (n < 0) {
+                    break;
+                }
+                total += n;
+            }
+        } catch (IOException e) {
+            // The peer is gone or the linger timed out: close below is all that is left.
+        } finally {
+            close();
+        }
+    }
+}
