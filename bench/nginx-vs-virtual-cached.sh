@@ -38,6 +38,7 @@ CONTENT=$OUT/content
 rm -rf "$CONTENT" && mkdir -p "$CONTENT/docroot" "$CONTENT/nginx"
 cp http-server/src/main/resources/loomarena/data/users.json "$CONTENT/data.json"
 cp http-server/src/main/resources/loomarena/docroot/* "$CONTENT/docroot/"
+chmod -R a+rX "$CONTENT"   # nginx workers started by root run as an unprivileged user
 write_nginx_conf() {
 cat > "$CONTENT/nginx/nginx.conf" <<CONF
 worker_processes 1;
