@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <ul>
  * <li>{@code stats} answers {@code stats {json of ServerStats}}</li>
  * <li>{@code reset-peaks} resets the peak-thread window and answers {@code reset-peaks ok}</li>
+ * <li>{@code gc} runs a full collection ({@link System#gc()}) and answers {@code gc ok}, so that a following
+ * {@code stats} shows the live heap (the connection floods compare it before and after)</li>
  * </ul>
  * Unknown commands answer {@code error unknown command: X}. End of stdin ends the reader thread, never the server, so
  * a server started by hand with no stdin is unaffected. Runs on one daemon platform thread named {@code stats-stdin}.
@@ -58,6 +60,10 @@ public final class StatsOnStdin {
                 case "reset-peaks" -> {
                     ServerStats.resetPeaks();
                     yield "reset-peaks ok";
+                }
+                case "gc" -> {
+                    System.gc();
+                    yield "gc ok";
                 }
                 default -> "error unknown command: " + command;
             };

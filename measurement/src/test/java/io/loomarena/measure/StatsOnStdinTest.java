@@ -40,4 +40,15 @@ class StatsOnStdinTest {
         assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
         assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");
     }
+
+    @Test
+    void gcRunsACollectionAndAnswersOk() {
+        long before = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
+
+        assertThat(StatsOnStdin.answer("gc", Map::of)).isEqualTo("gc ok");
+        long after = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
+        assertThat(after).isGreaterThan(before);
+    }
 }

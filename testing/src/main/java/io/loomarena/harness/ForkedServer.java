@@ -66,7 +66,8 @@ public final class ForkedServer implements AutoCloseable {
                 return;
             }
         }
-        if (line.startsWith("stats ") || line.startsWith("reset-peaks ") || line.startsWith("error ")) {
+        if (line.startsWith("stats ") || line.startsWith("reset-peaks ") || line.startsWith("gc ")
+                || line.startsWith("error ")) {
             answers.offer(line);
         }
     }
@@ -106,6 +107,11 @@ public final class ForkedServer implements AutoCloseable {
         return process.details();
     }
 
+    /** The last lines the server wrote to stderr so far (empty if none). */
+    public String stderrTail() {
+        return process.stderrTail();
+    }
+
     public String describe() {
         return process.describe();
     }
@@ -132,6 +138,14 @@ public final class ForkedServer implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             // Not Linux, an old kernel or no permission: peak RSS then covers the whole server lifetime.
             return false;
+        }
+    }
+
+    /** Asks the server for a full garbage collection (stdin {@code gc}), so that the next {@link #stats()} shows live heap. */
+    public void gc() {
+        String answer = ask("gc", "gc ");
+        if (!answer.strip().equals("gc ok")) {
+            throw new HarnessException(process.describe() + " answered '" + answer + "' to gc");
         }
     }
 

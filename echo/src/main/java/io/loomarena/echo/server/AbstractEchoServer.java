@@ -51,6 +51,10 @@ abstract class AbstractEchoServer implements EchoServer {
     /** Stops the model's connection threads, waiting at most {@code timeout}; called once, after the listener closed. */
     protected abstract void stopConnectionThreads(Duration timeout);
 
+    /** Starts the threads a model keeps from the start (the pool's), once the port is bound; none by default. */
+    protected void startConnectionThreads() {
+    }
+
     @Override
     public final void start() throws IOException {
         synchronized (lifecycle) {
@@ -68,6 +72,7 @@ abstract class AbstractEchoServer implements EchoServer {
                 throw e;
             }
             listener = socket;
+            startConnectionThreads();
             acceptor = ModelThreads.platform(config.model().threadPrefix() + "-acceptor", this::acceptLoop);
             started = true;
             acceptor.start();

@@ -3,6 +3,7 @@ package io.loomarena.echo.server;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * The models that hand each accepted connection to an executor ({@code platform}, {@code pool}, {@code virtual}): the
@@ -21,6 +22,14 @@ abstract class ExecutorEchoServer extends AbstractEchoServer {
     @Override
     protected final void dispatch(Socket socket) {
         connections.execute(() -> serve(socket));
+    }
+
+    @Override
+    protected final void startConnectionThreads() {
+        // A fixed pool has all its threads from the start, so its thread count does not depend on its history.
+        if (connections instanceof ThreadPoolExecutor pool) {
+            pool.prestartAllCoreThreads();
+        }
     }
 
     @Override

@@ -38,6 +38,11 @@ public final class ChildProcess implements AutoCloseable {
         this.stderr = StreamDrainer.start(name + "-stderr", process.getErrorStream(), TAIL_LINES, line -> { });
     }
 
+    /** The last {@value #TAIL_LINES} lines the child wrote to stderr so far (empty if none). */
+    public String stderrTail() {
+        return stderr.tail();
+    }
+
     /** The child's name in messages, for example {@code server JVM VIRTUAL_SERVER}. */
     public String name() {
         return name;

@@ -1,0 +1,60 @@
+@Http @Reliability @Flood @Slow
+Feature: The HTTP server under a flood of 10,000 connections
+  10,000 clients connect at the same moment and each asks for GET /ping once. Each stage handles the flood
+  according to its documented policy:
+
+    virtual             - a new virtual thread per connection: all 10,000 connections are held open and served at
+                          once, with a handful of platform threads
+    thread-per-request  - a new platform thread per connection: all 10,000 are held and served at once, with one
+                          platform thread (and its stack) per connection
+    thread-pool         - 100 platform threads; accepted connections wait in a queue of up to 10,000 for a free
+                          thread (beyond that a connection gets 503), so each client closes once it is answered
+    single-threaded     - one thread serves one connection after another; the others wait in the listen backlog
+                          (the kernel caps it at net.core.somaxconn) and clients beyond it retry their connect
+
+  Every stage runs in a fresh server JVM (the harness's heap, GC and CPU pinning) started with
+  --idle-timeout 3m, so that held connections outlive the flood. Before the flood the server serves 20
+  connections one after another (which starts every lazily created thread) and is measured after a full GC:
+  platform threads, open file descriptors (/proc/PID/fd), heap and RSS. The clients run on virtual threads in the
+  test JVM, at most 500 connecting at a time, every connect and read with a timeout, the whole flood bounded to
+  150 seconds. Afterwards the server must come back to its baseline, measured the same way. The figures (connections
+  held, peak threads, file descriptors, RSS and heap before, peak and after, memory per connection) go to
+  target-results/reliability.md.
+
+  @VirtualThreads
+  Scenario: the virtual stage holds 10,000 connections at once and serves a request on each
+    Given a fresh virtual HTTP server JVM, warmed up and measured at rest
+    When 10000 connections open at once, each is served one request, and all stay open until every one is served
+    Then all 10000 connections were served correctly
+    And the server held all 10000 connections open at once
+    And the server's platform threads grew by at most 12 during the flood
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
+  @ThreadPerRequest
+  Scenario: the thread-per-request stage holds 10,000 connections with one platform thread each
+    Given a fresh thread-per-request HTTP server JVM, warmed up and measured at rest
+    When 10000 connections open at once, each is served one request, and all stay open until every one is served
+    Then all 10000 connections were served correctly
+    And the server held all 10000 connections open at once
+    And the server's platform threads grew by at most 10012 during the flood
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
+  @ThreadPool
+  Scenario: the thread-pool stage queues 10,000 connections for its 100 threads
+    Given a fresh thread-pool HTTP server JVM, warmed up and measured at rest
+    When 10000 connections open at once, and each is served one request and then closes
+    Then all 10000 connections were served correctly
+    And the server's platform threads grew by at most 12 during the flood
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
+  @SingleThreaded
+  Scenario: the single-threaded stage serves 10,000 connections one after another
+    Given a fresh single-threaded HTTP server JVM, warmed up and measured at rest
+    When 10000 connections open at once, and each is served one request and then closes
+    Then all 10000 connections were served correctly
+    And the server's platform threads grew by at most 12 during the flood
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr

@@ -1,0 +1,206 @@
+package io.loomarena.harness.flood;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.measure.ModelThreads;
+
+/**
+ * One connection flood against one fresh server JVM: fork the server, warm it up and measure its baseline, flood it
+ * from this JVM while sampling its figures, and measure it again afterwards. Plain Java (the Cucumber steps only call
+ * it). Every figure comes from the server's {@code stats} / {@code gc} answers on stdin and from {@code /proc/PID/fd};
+ * access to the server is serialised, because the sampler and the caller share it. Closing stops the server.
+ */
+public final class ConnectionFlood implements AutoCloseable {
+
+    /** How often the server's figures are sampled during a flood. */
+    public static final Duration SAMPLE_INTERVAL = Duration.ofMillis(250);
+
+    private final FloodTarget target;
+    private final ForkedServer server;
+    private final Object serverLock = new Object();
+    private ServerSnapshot baseline;
+    private java.util.Map<String, Integer> baselineFdKinds = java.util.Map.of();
+    private ServerSnapshot held;
+    private ServerSnapshot heldLive;
+    private ServerSnapshot peak;
+    private FloodOutcome outcome;
+    private final AtomicLong peakActive = new AtomicLong();
+    private final AtomicLong peakSampledThreads = new AtomicLong();
+
+    private ConnectionFlood(FloodTarget target, ForkedServer server) {
+        this.target = target;
+        this.server = server;
+    }
+
+    /** Forks the target's server with the harness's JVM flags and pinning, and waits until it listens. */
+    public static ConnectionFlood start(FloodTarget target, HarnessSettings settings) {
+        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        return new ConnectionFlood(target, ForkedServer.start(fork, "server JVM " + target.label(), target.launch(),
+                settings));
+    }
+
+    public FloodTarget target() {
+        return target;
+    }
+
+    /**
+     * Serves {@code connections} connections one after another (which starts every lazily created thread, such as
+     * the virtual-thread scheduler's), then measures the baseline after a full GC and resets the peaks.
+     */
+    public ServerSnapshot warmUpAndMeasureBaseline(int connections) {
+        FloodOutcome warmUp = new FloodClient(host(), port()).run(new FloodPlan(connections,
+                FloodPlan.Mode.CLOSE_WHEN_SERVED, 1, Duration.ofSeconds(10), Duration.ofSeconds(10),
+                Duration.ofSeconds(60)), target.protocol(FloodPlan.Mode.CLOSE_WHEN_SERVED), () -> { });
+        if (warmUp.served() != connections) {
+            throw new IllegalStateException("the warm-up of " + target.label() + " served " + warmUp.served() + " of "
+                    + connections + " connections: " + warmUp.failuresText() + " " + warmUp.firstFailure()
+                    + server.details());
+        }
+        synchronized (serverLock) {
+            baseline = ServerSnapshot.take(server, true);
+            baselineFdKinds = ServerSnapshot.fileDescriptorKinds(server.pid());
+            server.resetPeaks();
+        }
+        return baseline;
+    }
+
+    /** Floods the server with {@code connections} in {@code mode}; in HOLD mode measures while all are open. */
+    public FloodOutcome flood(int connections, FloodPlan.Mode mode) {
+        if (baseline == null) {
+            throw new IllegalStateException("measure the baseline before the flood");
+        }
+        FloodPlan plan = FloodPlan.of(connections, mode);
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
+                runnable -> ModelThreads.platform("flood-sampler", runnable));
+        sampler.scheduleWithFixedDelay(this::sample, 0, SAMPLE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            outcome = new FloodClient(host(), port()).run(plan, target.protocol(mode), this::measureHeld);
+        } finally {
+            sampler.shutdownNow();
+            try {
+                sampler.awaitTermination(15, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (serverLock) {
+            peak = ServerSnapshot.take(server, false);
+        }
+        return outcome;
+    }
+
+    private void measureHeld() {
+        synchronized (serverLock) {
+            held = ServerSnapshot.take(server, false);
+            heldLive = ServerSnapshot.take(server, true);
+        }
+        note(held);
+    }
+
+    private void sample() {
+        try {
+            synchronized (serverLock) {
+                note(ServerSnapshot.take(server, false));
+            }
+        } catch (RuntimeException e) {
+            // The server did not answer this time (or has died): the flood's own checks will say why.
+        }
+    }
+
+    private void note(ServerSnapshot snapshot) {
+        peakActive.accumulateAndGet(snapshot.activeConnections(), Math::max);
+        peakSampledThreads.accumulateAndGet(snapshot.liveThreads(), Math::max);
+    }
+
+    /** The server's figures now, without a GC. */
+    public ServerSnapshot now() {
+        synchronized (serverLock) {
+            return ServerSnapshot.take(server, false);
+        }
+    }
+
+    /** The server's figures now, after a full GC: what the caller compares with the baseline after a flood. */
+    public ServerSnapshot after() {
+        synchronized (serverLock) {
+            return ServerSnapshot.take(server, true);
+        }
+    }
+
+    /** The server's open file descriptors by kind now (see {@link ServerSnapshot#fileDescriptorKinds}). */
+    public java.util.Map<String, Integer> fileDescriptorKinds() {
+        return ServerSnapshot.fileDescriptorKinds(server.pid());
+    }
+
+    /** The server's open file descriptors by kind at the baseline. */
+    public java.util.Map<String, Integer> baselineFileDescriptorKinds() {
+        return baselineFdKinds;
+    }
+
+    public ServerSnapshot baseline() {
+        return baseline;
+    }
+
+    /** Figures while every connection was held (HOLD mode only), or {@code null}. */
+    public ServerSnapshot held() {
+        return held;
+    }
+
+    /** Like {@link #held()}, after a full GC: the heap figure is the live heap of the held connections. */
+    public ServerSnapshot heldLive() {
+        return heldLive;
+    }
+
+    /** Right after the flood: peak threads and peak RSS since the baseline. */
+    public ServerSnapshot peak() {
+        return peak;
+    }
+
+    public FloodOutcome outcome() {
+        return outcome;
+    }
+
+    /** The most connections the server counted open at once, over the samples (and the held snapshot). */
+    public long peakActiveConnections() {
+        return peakActive.get();
+    }
+
+    /** The most platform threads seen live at once: the larger of the sampled count and the JVM's peak. */
+    public long peakThreads() {
+        return Math.max(peakSampledThreads.get(), peak == null ? 0 : peak.peakThreads());
+    }
+
+    public boolean serverAlive() {
+        return server.isAlive();
+    }
+
+    /** What the server wrote to stderr so far (its last lines). */
+    public String serverStderr() {
+        return server.stderrTail();
+    }
+
+    /** The tails of the server's stderr and stdout, for failure messages and for checking that nothing was thrown. */
+    public String serverDetails() {
+        return server.details();
+    }
+
+    public String host() {
+        return server.address().host();
+    }
+
+    public int port() {
+        return server.address().port();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
