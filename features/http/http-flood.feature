@@ -14,10 +14,13 @@ Feature: The HTTP server under a flood of 10,000 connections
 
   Every stage runs in a fresh server JVM (the harness's heap, GC and CPU pinning) started with
   --idle-timeout 3m, so that held connections outlive the flood. Before the flood the server serves 20
-  connections one after another (which starts every lazily created thread) and is measured after a full GC:
+  connections one after another (which starts the threads a server creates on its first connections) and is measured after a full GC:
   platform threads, open file descriptors (/proc/PID/fd), heap and RSS. The clients run on virtual threads in the
   test JVM, at most 500 connecting at a time, every connect and read with a timeout, the whole flood bounded to
-  150 seconds. Afterwards the server must come back to its baseline, measured the same way. The figures (connections
+  150 seconds. Afterwards the server must come back to its baseline, measured the same way, within 2 threads, 4 file
+  descriptors and 16 MiB of heap. The margins cover what the JDK creates once under load and keeps: on the virtual
+  stage one more platform thread and 3 more epoll descriptors (the JDK's I/O pollers) appear during the first flood
+  and stay the same over repeated floods, so they are not a leak. The figures (connections
   held, peak threads, file descriptors, RSS and heap before, peak and after, memory per connection) go to
   target-results/reliability.md.
 
@@ -28,7 +31,7 @@ Feature: The HTTP server under a flood of 10,000 connections
     Then all 10000 connections were served correctly
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most 12 during the flood
-    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
   @ThreadPerRequest
@@ -38,7 +41,7 @@ Feature: The HTTP server under a flood of 10,000 connections
     Then all 10000 connections were served correctly
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most 10012 during the flood
-    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
   @ThreadPool
@@ -47,7 +50,7 @@ Feature: The HTTP server under a flood of 10,000 connections
     When 10000 connections open at once, and each is served one request and then closes
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
-    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
   @SingleThreaded
@@ -56,5 +59,5 @@ Feature: The HTTP server under a flood of 10,000 connections
     When 10000 connections open at once, and each is served one request and then closes
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
-    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 2, heap after a GC within 16 MiB
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr

@@ -144,6 +144,23 @@ public final class ConnectionFlood implements AutoCloseable {
         return baselineFdKinds;
     }
 
+    /** The kinds of file descriptor whose count differs from the baseline, as {@code kind: before -> now}. */
+    public String fileDescriptorChanges() {
+        java.util.Map<String, Integer> now = fileDescriptorKinds();
+        java.util.Set<String> kinds = new java.util.TreeSet<>(now.keySet());
+        kinds.addAll(baselineFdKinds.keySet());
+        StringBuilder changes = new StringBuilder();
+        for (String kind : kinds) {
+            int before = baselineFdKinds.getOrDefault(kind, 0);
+            int after = now.getOrDefault(kind, 0);
+            if (before != after) {
+                changes.append(changes.isEmpty() ? "" : ", ").append(kind).append(": ").append(before).append(" -> ")
+                        .append(after);
+            }
+        }
+        return changes.isEmpty() ? "none" : changes.toString();
+    }
+
     public ServerSnapshot baseline() {
         return baseline;
     }
