@@ -20,6 +20,8 @@ import io.loomarena.measure.ModelThreads;
  */
 public final class ConnectionFlood implements AutoCloseable {
 
+    /** File descriptors a JVM needs besides the flood's sockets. */
+    public static final int SPARE_FILE_DESCRIPTORS = 200;
     /** How often the server's figures are sampled during a flood. */
     public static final Duration SAMPLE_INTERVAL = Duration.ofMillis(250);
 
@@ -77,6 +79,7 @@ public final class ConnectionFlood implements AutoCloseable {
         if (baseline == null) {
             throw new IllegalStateException("measure the baseline before the flood");
         }
+        requireOpenFilesLimit(connections);
         FloodPlan plan = FloodPlan.of(connections, mode);
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
                 runnable -> ModelThreads.platform("flood-sampler", runnable));
@@ -95,6 +98,25 @@ public final class ConnectionFlood implements AutoCloseable {
             peak = ServerSnapshot.take(server, false);
         }
         return outcome;
+    }
+
+    /**
+     * Fails clearly, before any connection is opened, when this JVM or the server cannot hold {@code connections}
+     * sockets plus {@value #SPARE_FILE_DESCRIPTORS} other files (jars, pipes, pollers).
+     */
+    private void requireOpenFilesLimit(int connections) {
+        long needed = connections + SPARE_FILE_DESCRIPTORS;
+        long own = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
+        long server = OpenFilesLimit.of(this.server.pid());
+        for (long limit : new long[] {own, server}) {
+            if (limit >= 0 && limit < needed) {
+                throw new IllegalStateException("a flood of " + connections + " connections needs an open-files limit"
+                        + " of at least " + needed + " in the test JVM and in the server JVM, but the limit is " + own
+                        + " in the test JVM and " + server + " in the server JVM; raise it (ulimit -n 20000) and"
+                        + " run again");
+            }
+        }
     }
 
     private void measureHeld() {

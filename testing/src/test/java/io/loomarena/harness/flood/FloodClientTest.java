@@ -89,4 +89,15 @@ class FloodClientTest {
     private static ByteArrayInputStream stream(String text) {
         return new ByteArrayInputStream(text.getBytes(StandardCharsets.US_ASCII));
     }
+
+    @Test
+    void openFilesLimitIsReadFromProcLimits() {
+        assertThat(OpenFilesLimit.parse("Max open files            20000                20000                files"))
+                .isEqualTo(20_000);
+        assertThat(OpenFilesLimit.parse("Max open files            unlimited            unlimited            files"))
+                .isEqualTo(Long.MAX_VALUE);
+        if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/self/limits"))) {
+            assertThat(OpenFilesLimit.of(ProcessHandle.current().pid())).isPositive();
+        }
+    }
 }
