@@ -149,36 +149,46 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   |
       | virtual |
 
-  Scenario Outline: stopping the <model> echo server during a flood loses nothing that was acknowledged
-    200 clients each send numbered 64-byte messages and check each echo before sending the next. Once 2,000
+  Scenario Outline: stopping the <model> echo server during a flood of <clients> clients loses nothing that was acknowledged
+    The clients each send numbered 64-byte messages and check each echo before sending the next. Once <messages>
     messages were echoed in total, the server is stopped. A message counts as acknowledged when its whole echo came
     back. Every byte that came back must be the byte that was sent; what was sent and never echoed is counted.
 
     Given a <model> echo server
-    When 200 echo clients keep sending messages, and the echo server is stopped once 2000 messages were echoed
+    When <clients> echo clients keep sending messages, and the echo server is stopped once <messages> messages were echoed
     Then every echo client has ended within 10 seconds
     And every byte the echo clients received matches what they sent
     And the echo server stopped within 5 seconds and left no thread running
 
     @ServerSingle
     Examples: single
-      | model  |
-      | single |
+      | model  | clients | messages |
+      | single | 200     | 2000     |
 
     @ServerPlatform
     Examples: platform
-      | model    |
-      | platform |
+      | model    | clients | messages |
+      | platform | 200     | 2000     |
 
     @ServerPool
     Examples: pool
-      | model |
-      | pool  |
+      | model | clients | messages |
+      | pool  | 200     | 2000     |
 
     @ServerVirtual
     Examples: virtual
-      | model   |
-      | virtual |
+      | model   | clients | messages |
+      | virtual | 200     | 2000     |
+
+    @ServerVirtual @Slow
+    Examples: virtual, a larger flood
+      | model   | clients | messages |
+      | virtual | 4000    | 40000    |
+
+    @ServerPlatform @Slow
+    Examples: platform, a larger flood
+      | model    | clients | messages |
+      | platform | 4000    | 40000    |
 
   @Flood @Slow
   Scenario Outline: the <model> echo server holds 10,000 connections at once and echoes a message on each

@@ -36,11 +36,14 @@ class ForkedServerTest {
             assertThat(server.pid()).isNotEqualTo(ProcessHandle.current().pid());
 
             server.resetPeaks();
+            long collectionsBefore = server.stats().gcCount();
+            server.gc();
             ServerStats stats = server.stats();
 
             assertThat(stats.pid()).isEqualTo(server.pid());
             assertThat(stats.liveThreads()).isPositive();
             assertThat(stats.counters()).containsKey("accepted");
+            assertThat(stats.gcCount()).as("collections after 'gc'").isGreaterThan(collectionsBefore);
         }
     }
 
