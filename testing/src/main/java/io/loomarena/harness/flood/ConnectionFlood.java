@@ -36,6 +36,8 @@ public final class ConnectionFlood implements AutoCloseable {
     private FloodOutcome outcome;
     private final AtomicLong peakActive = new AtomicLong();
     private final AtomicLong peakSampledThreads = new AtomicLong();
+    private final AtomicLong peakHeap = new AtomicLong();
+    private final AtomicLong peakFds = new AtomicLong();
 
     private ConnectionFlood(FloodTarget target, ForkedServer server) {
         this.target = target;
@@ -140,6 +142,8 @@ public final class ConnectionFlood implements AutoCloseable {
     private void note(ServerSnapshot snapshot) {
         peakActive.accumulateAndGet(snapshot.activeConnections(), Math::max);
         peakSampledThreads.accumulateAndGet(snapshot.liveThreads(), Math::max);
+        peakHeap.accumulateAndGet(snapshot.heapUsedBytes(), Math::max);
+        peakFds.accumulateAndGet(snapshot.fileDescriptors(), Math::max);
     }
 
     /** The server's figures now, without a GC. */
@@ -209,6 +213,16 @@ public final class ConnectionFlood implements AutoCloseable {
     /** The most connections the server counted open at once, over the samples (and the held snapshot). */
     public long peakActiveConnections() {
         return peakActive.get();
+    }
+
+    /** The most heap in use seen at once, over the samples (garbage included: no GC before a sample). */
+    public long peakHeapBytes() {
+        return peakHeap.get();
+    }
+
+    /** The most open file descriptors seen at once, over the samples. */
+    public long peakFileDescriptors() {
+        return peakFds.get();
     }
 
     /** The most platform threads seen live at once: the larger of the sampled count and the JVM's peak. */

@@ -54,10 +54,11 @@ public final class FloodScenario implements AutoCloseable {
         record.figure("flood time", String.format(java.util.Locale.ROOT, "%.1f s", outcome.elapsed().toMillis() / 1000.0));
         record.figure("peak connections open on the server", f.peakActiveConnections());
         record.figure("threads before / peak", baseline.liveThreads() + " / " + f.peakThreads());
-        record.figure("fds before", baseline.fileDescriptors());
-        record.figure("heap before (after GC)", ServerSnapshot.mib(baseline.heapUsedBytes()));
-        record.figure("RSS before", ServerSnapshot.mib(baseline.rssBytes()));
-        record.figure("peak RSS", ServerSnapshot.mib(f.peak().peakRssBytes()));
+        record.figure("fds before / peak (sampled)", baseline.fileDescriptors() + " / " + f.peakFileDescriptors());
+        record.figure("heap before (after GC) / peak (sampled)", ServerSnapshot.mib(baseline.heapUsedBytes()) + " / "
+                + ServerSnapshot.mib(f.peakHeapBytes()));
+        record.figure("RSS before / peak", ServerSnapshot.mib(baseline.rssBytes()) + " / "
+                + ServerSnapshot.mib(f.peak().peakRssBytes()));
         ServerSnapshot held = f.held();
         if (held != null) {
             long connections = Math.max(1, held.activeConnections());
