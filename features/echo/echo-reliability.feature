@@ -237,3 +237,18 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: single, one after another
       | model  | how                                      | threads |
       | single | one after another, the others in the backlog | 12      |
+
+  @Flood @Slow @ServerVirtual
+  Scenario: the virtual echo server, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
+    With its open-files limit lowered to 1,000 (prlimit), the server cannot accept every connection of the flood at
+    once: an accept fails with "too many open files", the accept loop pauses briefly and tries again, and the
+    connections it cannot take yet wait in the listen backlog. Each client closes once its message is echoed, which
+    frees a file for the next one. The server notes the failed accepts in at most one log line per 10 seconds, and
+    a log line that cannot be written (it may need a file too) never stops the accept loop.
+
+    Given a fresh virtual echo server JVM, warmed up and measured at rest
+    And the server JVM may open at most 1000 files
+    When 3000 connections open at once, and each is served one request and then closes
+    Then all 3000 connections were served correctly
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr

@@ -61,3 +61,16 @@ Feature: The HTTP server under a flood of 10,000 connections
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
+  @VirtualThreads
+  Scenario: the virtual stage, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
+    With its open-files limit lowered to 1,000 (prlimit), the server cannot accept every connection at once: an
+    accept fails with "too many open files", the accept loop pauses briefly and tries again, and the connections it
+    cannot take yet wait in the listen backlog. Each client closes once it is answered, which frees a file.
+
+    Given a fresh virtual HTTP server JVM, warmed up and measured at rest
+    And the server JVM may open at most 1000 files
+    When 3000 connections open at once, and each is served one request and then closes
+    Then all 3000 connections were served correctly
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr

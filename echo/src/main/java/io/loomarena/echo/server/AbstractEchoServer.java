@@ -117,6 +117,7 @@ abstract class AbstractEchoServer implements EchoServer {
     }
 
     private void acceptLoop() {
+        AcceptFailures failures = new AcceptFailures("echo " + config.model().cliName());
         while (!closed) {
             Socket socket;
             try {
@@ -125,8 +126,9 @@ abstract class AbstractEchoServer implements EchoServer {
                 if (closed) {
                     return; // close() closed the listener: the normal way out.
                 }
-                // A failed accept concerns no open connection: note it, pause briefly and keep accepting.
-                LOG.log(System.Logger.Level.WARNING, () -> "echo accept failed: " + e.getMessage());
+                // A failed accept (typically: too many open files during a flood) concerns no open connection: note
+                // it, pause briefly and keep accepting; the connection waits in the listen backlog meanwhile.
+                failures.failed(e);
                 LockSupport.parkNanos(ACCEPT_RETRY_PAUSE.toNanos());
                 continue;
             }
@@ -139,8 +141,8 @@ abstract class AbstractEchoServer implements EchoServer {
             } catch (RuntimeException | OutOfMemoryError e) {
                 // No thread for this connection (rejected while closing, or the OS refused a new thread): drop this
                 // connection only; the accept loop carries on.
-                LOG.log(System.Logger.Level.WARNING, () -> "echo connection dropped: " + e);
                 release(socket);
+                AcceptFailures.warn("echo connection dropped: " + e);
             }
         }
     }

@@ -29,6 +29,8 @@ public final class ConnectionFlood implements AutoCloseable {
     private final ForkedServer server;
     private final Object serverLock = new Object();
     private ServerSnapshot baseline;
+    /** Set when the scenario lowered the server's limit on purpose: the flood then goes beyond it. */
+    private int serverFileLimit = -1;
     private java.util.Map<String, Integer> baselineFdKinds = java.util.Map.of();
     private ServerSnapshot held;
     private ServerSnapshot heldLive;
@@ -76,6 +78,12 @@ public final class ConnectionFlood implements AutoCloseable {
         return baseline;
     }
 
+    /** Lowers the server JVM's open-files limit (soft and hard) to {@code limit}, with {@code prlimit}. */
+    public void limitServerOpenFiles(int limit) {
+        OpenFilesLimit.set(server.pid(), limit);
+        serverFileLimit = limit;
+    }
+
     /** Floods the server with {@code connections} in {@code mode}; in HOLD mode measures while all are open. */
     public FloodOutcome flood(int connections, FloodPlan.Mode mode) {
         if (baseline == null) {
@@ -110,7 +118,7 @@ public final class ConnectionFlood implements AutoCloseable {
         long needed = connections + SPARE_FILE_DESCRIPTORS;
         long own = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
-        long server = OpenFilesLimit.of(this.server.pid());
+        long server = serverFileLimit > 0 ? -1 : OpenFilesLimit.of(this.server.pid());
         for (long limit : new long[] {own, server}) {
             if (limit >= 0 && limit < needed) {
                 throw new IllegalStateException("a flood of " + connections + " connections needs an open-files limit"

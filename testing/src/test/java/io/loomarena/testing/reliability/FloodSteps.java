@@ -38,6 +38,12 @@ public final class FloodSteps {
         scenario.start(FloodTarget.http(stage));
     }
 
+    @Given("the server JVM may open at most {int} files")
+    public void theServerJvmMayOpenAtMostFiles(int limit) {
+        scenario.flood().limitServerOpenFiles(limit);
+        record.figure("server open-files limit", limit);
+    }
+
     @When("{int} connections open at once, each is served one request, and all stay open until every one is served")
     public void connectionsOpenAndStayOpen(int connections) {
         scenario.flood(connections, FloodPlan.Mode.HOLD);
@@ -97,6 +103,9 @@ public final class FloodSteps {
     public void theServerWroteNoStackTrace() {
         assertThat(scenario.flood().serverAlive()).as("server alive; %s", scenario.flood().serverDetails()).isTrue();
         String stderr = scenario.flood().serverStderr();
+        record.figure("server stderr", stderr.isBlank() ? "empty" : stderr.lines().count() + " lines (of the last "
+                + io.loomarena.harness.fork.ChildProcess.TAIL_LINES + " kept), last: "
+                + stderr.lines().reduce((a, b) -> b).orElse(""));
         assertThat(stderr).as("server stderr").doesNotContain("OutOfMemoryError").doesNotContain("\tat ")
                 .doesNotContainPattern("(?m)^\\s+at [\\w.$]+\\(");
     }
