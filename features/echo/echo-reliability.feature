@@ -81,6 +81,20 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     When one silent echo client leaves
     Then the waiting echo client gets "waiting in the queue" echoed
 
+  @ServerPool
+  Scenario: a pool echo server closes a connection that arrives when its queue is full
+    The queue of accepted connections waiting for a pool thread holds as many connections as the listen backlog
+    (--backlog). Echo has no way to say "busy", so a connection beyond the queue is closed at once.
+
+    Given a pool echo server with 2 threads and a queue of 3 connections
+    When 5 echo clients connect and hold their connections
+    Then the echo server's active connection count reaches 5
+    When one more echo client connects
+    Then that echo client sees end of stream within 5 seconds
+    When every silent echo client half-closes
+    Then every silent echo client sees end of stream within 5 seconds
+    And the echo server's active connection count reaches 0
+
   @ServerSingle
   Scenario: on the single echo server, a silent client makes later clients wait until it leaves
     Given a single echo server

@@ -117,7 +117,10 @@ abstract class AbstractEchoServer implements EchoServer {
     }
 
     private void acceptLoop() {
-        AcceptFailures failures = new AcceptFailures("echo " + config.model().cliName());
+        String server = "echo " + config.model().cliName();
+        RareWarning acceptFailed = new RareWarning(server + ": accept failed, retrying (connections wait in the listen"
+                + " backlog meanwhile)");
+        RareWarning dropped = new RareWarning(server + ": connection closed at once");
         while (!closed) {
             Socket socket;
             try {
@@ -128,7 +131,7 @@ abstract class AbstractEchoServer implements EchoServer {
                 }
                 // A failed accept (typically: too many open files during a flood) concerns no open connection: note
                 // it, pause briefly and keep accepting; the connection waits in the listen backlog meanwhile.
-                failures.failed(e);
+                acceptFailed.occurred(e.getMessage());
                 LockSupport.parkNanos(ACCEPT_RETRY_PAUSE.toNanos());
                 continue;
             }
@@ -139,10 +142,10 @@ abstract class AbstractEchoServer implements EchoServer {
             try {
                 dispatch(socket);
             } catch (RuntimeException | OutOfMemoryError e) {
-                // No thread for this connection (rejected while closing, or the OS refused a new thread): drop this
-                // connection only; the accept loop carries on.
+                // No thread for this connection (the pool's queue is full, the server is closing, or the OS refused a
+                // new thread): drop this connection only; the accept loop carries on.
                 release(socket);
-                AcceptFailures.warn("echo connection dropped: " + e);
+                dropped.occurred(e.getMessage());
             }
         }
     }

@@ -8,15 +8,15 @@ import io.loomarena.measure.ModelThreads;
 
 /**
  * The {@code pool} model: a fixed pool of {@code poolSize} platform threads named {@code echo-pool-N}, all started
- * with the server. A thread serves
- * one connection to its end, so connections beyond the pool size wait, accepted, in a queue of at most
- * {@code backlog} entries until a thread is free (a connection arriving when the queue is full is closed).
+ * with the server. A thread serves one connection to its end, so connections beyond the pool size wait, accepted, in
+ * a queue of at most {@code backlog} connections until a thread is free; a connection arriving when
+ * {@code poolSize + backlog} connections are already served or waiting is closed at once.
  */
 final class PoolEchoServer extends ExecutorEchoServer {
 
     PoolEchoServer(EchoServerConfig config) {
         super(config, new ThreadPoolExecutor(config.poolSize(), config.poolSize(), 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(config.backlog()),
-                ModelThreads.factory(config.model().threadPrefix(), false)));
+                new LinkedBlockingQueue<>(), ModelThreads.factory(config.model().threadPrefix(), false)),
+                config.poolSize() + config.backlog());
     }
 }

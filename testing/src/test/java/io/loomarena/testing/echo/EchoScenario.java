@@ -72,6 +72,12 @@ public final class EchoScenario implements AutoCloseable {
                 EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE));
     }
 
+    /** A pool server whose queue of accepted connections waiting for a thread (and listen backlog) holds {@code queue}. */
+    public void startPoolServer(int threads, int queue) throws IOException {
+        startServer(new EchoServerConfig(ServerModel.POOL, host, 0, threads, queue,
+                EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE));
+    }
+
     private void startServer(EchoServerConfig config) throws IOException {
         server = EchoServer.create(config);
         server.start();

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.cucumber.java.After;
+import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.flood.ServerSnapshot;
@@ -73,6 +74,22 @@ public final class EchoReliabilitySteps {
     @When("one silent echo client leaves")
     public void oneSilentEchoClientLeaves() throws Exception {
         echo.held().getFirst().close();
+    }
+
+    @Given("a pool echo server with {int} threads and a queue of {int} connections")
+    public void aPoolEchoServerWithAQueue(int threads, int queue) throws Exception {
+        echo.startPoolServer(threads, queue);
+    }
+
+    @When("one more echo client connects")
+    public void oneMoreEchoClientConnects() throws Exception {
+        echo.connection("one more");
+    }
+
+    @Then("that echo client sees end of stream within {int} seconds")
+    public void thatEchoClientSeesEndOfStream(int seconds) throws Exception {
+        assertThat(echo.connection("one more").awaitEnding(Duration.ofSeconds(seconds)))
+                .as("how the connection beyond the queue ended").isEqualTo(RawEchoConnection.Ending.END_OF_STREAM);
     }
 
     @When("{int} echo clients connect and half-close at once without sending anything")

@@ -1,21 +1,21 @@
 package io.loomarena.echo.server;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.ZoneId;
 
 /**
- * The accept loop's record of failed accepts (typically "too many open files" during a connection flood), logged
- * without flooding the log and without ever throwing: at most one line per {@link #LOG_INTERVAL}, counting the
- * failures since the previous line. Logging itself can fail while the process is out of file descriptors, and must
- * not end the accept loop, so such a failure is dropped. Used by the accept loop's thread only.
+ * A warning about something that may happen thousands of times a second during a connection flood (an accept that
+ * fails with "too many open files", a connection closed because the pool's queue is full), written at most once per
+ * {@link #INTERVAL} with the number of occurrences since the previous line, and never throwing: logging itself can
+ * fail while the process is out of file descriptors, and must not end the accept loop, so such a failure is dropped.
+ * Used by one thread (the accept loop).
  */
-final class AcceptFailures {
+final class RareWarning {
 
-    /** At most one log line per this interval while accepts fail. */
-    static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+    /** At most one log line per this interval. */
+    static final Duration INTERVAL = Duration.ofSeconds(10);
 
-    private static final System.Logger LOG = System.getLogger(AcceptFailures.class.getName());
+    private static final System.Logger LOG = System.getLogger(RareWarning.class.getName());
 
     static {
         // The default log format stamps each line with the local time, and the JDK reads its time-zone data file on
@@ -28,32 +28,31 @@ final class AcceptFailures {
         }
     }
 
-    private final String server;
+    private final String what;
     private long total;
     private long sinceLastLine;
     private long lastLineNanos;
-    private boolean logged;
+    private boolean written;
 
-    AcceptFailures(String server) {
-        this.server = server;
+    /** @param what what happened, as the start of the line, for example {@code echo pool: accept failed} */
+    RareWarning(String what) {
+        this.what = what;
     }
 
-    /** Notes a failed accept; writes a line if none was written in the last {@link #LOG_INTERVAL}. */
-    void failed(IOException e) {
+    /** Counts one occurrence; writes a line, with {@code detail}, if none was written in the last {@link #INTERVAL}. */
+    void occurred(String detail) {
         total++;
         sinceLastLine++;
         long now = System.nanoTime();
-        if (!logged || now - lastLineNanos >= LOG_INTERVAL.toNanos()) {
-            warn(server + ": " + sinceLastLine + (sinceLastLine == 1 ? " accept" : " accepts") + " failed"
-                    + (logged ? " since the last such line" : "") + ", retrying (connections wait in the listen"
-                    + " backlog meanwhile): " + e.getMessage());
-            logged = true;
+        if (!written || now - lastLineNanos >= INTERVAL.toNanos()) {
+            warn(what + (written ? " (" + sinceLastLine + " times since the last such line)" : "") + ": " + detail);
+            written = true;
             lastLineNanos = now;
             sinceLastLine = 0;
         }
     }
 
-    /** Failed accepts since the server started. */
+    /** Occurrences since this warning was created. */
     long total() {
         return total;
     }
