@@ -1,10 +1,16 @@
 package io.loomarena.harness.flood;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+
+import com.sun.management.UnixOperatingSystemMXBean;
 
 import io.loomarena.harness.ForkedServer;
 import io.loomarena.harness.HarnessSettings;
@@ -31,7 +37,7 @@ public final class ConnectionFlood implements AutoCloseable {
     private ServerSnapshot baseline;
     /** Set when the scenario lowered the server's limit on purpose: the flood then goes beyond it. */
     private int serverFileLimit = -1;
-    private java.util.Map<String, Integer> baselineFdKinds = java.util.Map.of();
+    private Map<String, Integer> baselineFdKinds = Map.of();
     private ServerSnapshot held;
     private ServerSnapshot heldLive;
     private ServerSnapshot peak;
@@ -58,8 +64,8 @@ public final class ConnectionFlood implements AutoCloseable {
     }
 
     /**
-     * Serves {@code connections} connections one after another (which starts every lazily created thread, such as
-     * the virtual-thread scheduler's), then measures the baseline after a full GC and resets the peaks.
+     * Serves {@code connections} connections one after another (which starts the threads a server creates on its
+     * first connections, such as the virtual-thread scheduler's carrier), then measures the baseline after a full GC and resets the peaks.
      */
     public ServerSnapshot warmUpAndMeasureBaseline(int connections) {
         FloodOutcome warmUp = new FloodClient(host(), port()).run(new FloodPlan(connections,
@@ -116,8 +122,8 @@ public final class ConnectionFlood implements AutoCloseable {
      */
     private void requireOpenFilesLimit(int connections) {
         long needed = connections + SPARE_FILE_DESCRIPTORS;
-        long own = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
+        long own = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount() : -1;
         long server = serverFileLimit > 0 ? -1 : OpenFilesLimit.of(this.server.pid());
         for (long limit : new long[] {own, server}) {
             if (limit >= 0 && limit < needed) {
@@ -169,19 +175,19 @@ public final class ConnectionFlood implements AutoCloseable {
     }
 
     /** The server's open file descriptors by kind now (see {@link ServerSnapshot#fileDescriptorKinds}). */
-    public java.util.Map<String, Integer> fileDescriptorKinds() {
+    public Map<String, Integer> fileDescriptorKinds() {
         return ServerSnapshot.fileDescriptorKinds(server.pid());
     }
 
     /** The server's open file descriptors by kind at the baseline. */
-    public java.util.Map<String, Integer> baselineFileDescriptorKinds() {
+    public Map<String, Integer> baselineFileDescriptorKinds() {
         return baselineFdKinds;
     }
 
     /** The kinds of file descriptor whose count differs from the baseline, as {@code kind: before -> now}. */
     public String fileDescriptorChanges() {
-        java.util.Map<String, Integer> now = fileDescriptorKinds();
-        java.util.Set<String> kinds = new java.util.TreeSet<>(now.keySet());
+        Map<String, Integer> now = fileDescriptorKinds();
+        Set<String> kinds = new TreeSet<>(now.keySet());
         kinds.addAll(baselineFdKinds.keySet());
         StringBuilder changes = new StringBuilder();
         for (String kind : kinds) {

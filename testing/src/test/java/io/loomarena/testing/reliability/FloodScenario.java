@@ -1,5 +1,7 @@
 package io.loomarena.testing.reliability;
 
+import java.util.Locale;
+
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.flood.ConnectionFlood;
 import io.loomarena.harness.flood.FloodOutcome;
@@ -51,7 +53,7 @@ public final class FloodScenario implements AutoCloseable {
         record.figure("connections attempted", outcome.attempted());
         record.figure("connections served", outcome.served());
         record.figure("connections failed", outcome.failed() + " " + outcome.failuresText());
-        record.figure("flood time", String.format(java.util.Locale.ROOT, "%.1f s", outcome.elapsed().toMillis() / 1000.0));
+        record.figure("flood time", String.format(Locale.ROOT, "%.1f s", outcome.elapsed().toMillis() / 1000.0));
         record.figure("peak connections open on the server", f.peakActiveConnections());
         record.figure("threads before / peak", baseline.liveThreads() + " / " + f.peakThreads());
         record.figure("fds before / peak (sampled)", baseline.fileDescriptors() + " / " + f.peakFileDescriptors());
@@ -82,7 +84,7 @@ public final class FloodScenario implements AutoCloseable {
     }
 
     private static String kib(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f KiB", bytes / 1024.0);
+        return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.loomarena.harness.flood.FloodOutcome;
 import io.loomarena.harness.flood.FloodPlan;
 import io.loomarena.harness.flood.FloodTarget;
 import io.loomarena.harness.flood.ServerSnapshot;
+import io.loomarena.harness.fork.ChildProcess;
 
 /** Steps of the connection floods (echo and HTTP): thin, the work is in {@code io.loomarena.harness.flood}. */
 public final class FloodSteps {
@@ -104,7 +105,7 @@ public final class FloodSteps {
         assertThat(scenario.flood().serverAlive()).as("server alive; %s", scenario.flood().serverDetails()).isTrue();
         String stderr = scenario.flood().serverStderr();
         record.figure("server stderr", stderr.isBlank() ? "empty" : stderr.lines().count() + " lines (of the last "
-                + io.loomarena.harness.fork.ChildProcess.TAIL_LINES + " kept), last: "
+                + ChildProcess.TAIL_LINES + " kept), last: "
                 + stderr.lines().reduce((a, b) -> b).orElse(""));
         assertThat(stderr).as("server stderr").doesNotContain("OutOfMemoryError").doesNotContain("\tat ")
                 .doesNotContainPattern("(?m)^\\s+at [\\w.$]+\\(");
