@@ -10,8 +10,9 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     platform - a new platform thread per connection, no limit: every client is served at once, at the cost of one
                platform thread (and its stack) per open connection.
     pool     - 100 platform threads (fewer where a scenario says so); accepted connections wait in a queue (at most
-               10,000) until a thread is free. A thread serves one connection until it closes, so as many silent
-               clients as threads hold up every later client.
+               --backlog, 10,000 by default) until a thread is free, and a connection beyond the queue is closed at
+               once. A thread serves one connection until it closes, so as many silent clients as threads hold up
+               every later client.
     virtual  - a new virtual thread per connection: every client is served at once, with a handful of platform threads.
 
   No echo server closes a silent connection by itself: there is no idle timeout, a silent client costs its thread
