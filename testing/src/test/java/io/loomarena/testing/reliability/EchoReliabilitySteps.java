@@ -167,7 +167,7 @@ public final class EchoReliabilitySteps {
         assertThat(tally.endings()).as("how the clients ended").doesNotContainKeys("time limit", "message limit");
     }
 
-    @After(order = 6000)
+    @After(value = "@Reliability", order = 6000)
     public void closeEchoReliability() throws Exception {
         scenario.close();
     }

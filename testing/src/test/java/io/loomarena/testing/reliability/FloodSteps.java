@@ -111,7 +111,7 @@ public final class FloodSteps {
                 .doesNotContainPattern("(?m)^\\s+at [\\w.$]+\\(");
     }
 
-    @After(order = 6000)
+    @After(value = "@Reliability", order = 6000)
     public void closeFlood() {
         scenario.close();
     }
