@@ -500,3 +500,177 @@ Feature: Every case of the hardening list, refused as the most trusted servers r
     Examples: virtual-cached
       | stage          |
       | virtual-cached |
+
+  Scenario Outline: 25 in a server JVM of its own: 50 resets mid-request and 50 mid-response leave no thread or file behind on <stage>
+    Counted by the server JVM itself: open connections and serving handlers go back to 0, live threads and open file
+    descriptors to what they were before, give or take 4 that the JVM opens or ends on its own (compiler threads,
+    carrier threads). A thread pool keeps its idle workers: up to its pool size more threads.
+    Given the HTTP server runs the "<stage>" stage in its own JVM
+    And the server JVM's connections, handlers, threads and open files are noted after one request
+    When 50 HTTP clients reset their connections after sending half a request
+    And 50 HTTP clients with a tiny receive window reset their connections after reading 100 bytes of "/data.json"
+    Then the server JVM's connections and handlers return to 0 and its threads to at most <idle threads> more than noted, within 10 s
+    And the server JVM's open files return to the noted count, within 10 s
+    And the server JVM answers "/ping" with 200
+    And the server JVM's error output shows no exception or stack trace
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           | idle threads |
+      | single-threaded | 0            |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              | idle threads |
+      | thread-per-request | 0            |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       | idle threads |
+      | thread-pool | 100          |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   | idle threads |
+      | virtual | 0            |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          | idle threads |
+      | virtual-cached | 0            |
+
+  Scenario Outline: /fanout answers 502 when its downstream is down and 504 when it is silent on <stage>
+    Given the HTTP server runs the "<stage>" stage with a downstream that refuses connections
+    When an HTTP client gets "/fanout?calls=2&ms=5"
+    Then the HTTP response status is 502
+    And the HTTP response body contains "downstream call 1 of 2"
+    Given the HTTP server runs the "<stage>" stage with a downstream that accepts and never answers
+    When an HTTP client gets "/fanout?calls=2&ms=5"
+    Then the HTTP response status is 504
+    And the HTTP response body contains "timed out after 1005 ms"
+    And the HTTP server still answers "/ping" with 200
+    And no uncaught exception or stack trace appeared in the HTTP server's log
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
+  Scenario Outline: the data file deleted while <stage> serves it
+    Stages that read the file on each request answer a clear 404 once it is gone; virtual-cached read it at start and
+    keeps serving it. No stage crashes.
+    Given the HTTP server runs the "<stage>" stage in its own JVM with a copy of the data file
+    And the server JVM answers "/data.json" with 200
+    When the data file is deleted
+    Then the server JVM answers "/data.json" with <status> and a body containing "<body contains>"
+    And the server JVM answers "/ping" with 200
+    And the server JVM is still running
+    And the server JVM's error output shows no exception or stack trace
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           | status | body contains |
+      | single-threaded | 404    | not found     |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              | status | body contains |
+      | thread-per-request | 404    | not found     |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       | status | body contains |
+      | thread-pool | 404    | not found     |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   | status | body contains |
+      | virtual | 404    | not found     |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          | status | body contains |
+      | virtual-cached | 200    | "id":1000,    |
+
+  Scenario Outline: graceful shutdown with <requests> requests in flight on <stage>
+    SIGTERM to the server JVM: it stops accepting at once, every request in flight is answered 200, and it exits
+    within its grace period (10 s). single-threaded serves one connection at a time (DESIGN.md), so it has one
+    request in flight; thread-pool runs here with 200 threads so that all 200 are in progress (with its default of
+    100, the other 100 would wait in its queue).
+    Given the HTTP server runs the "<stage>" stage in its own JVM with "<options>"
+    And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
+    When the server JVM is sent SIGTERM
+    Then new HTTP connections to the server JVM are refused
+    And all <requests> in-flight HTTP requests were answered 200, none lost
+    And the server JVM exited by itself within its grace period of 10 s
+    And the server JVM's error output shows no exception or stack trace
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           | requests | options    |
+      | single-threaded | 1        | --grace 10s |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              | requests | options     |
+      | thread-per-request | 200      | --grace 10s |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       | requests | options                     |
+      | thread-pool | 200      | --grace 10s --pool-size 200 |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   | requests | options     |
+      | virtual | 200      | --grace 10s |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          | requests | options     |
+      | virtual-cached | 200      | --grace 10s |
+
+  @VirtualThreads
+  Scenario: a client that never reads a large response is closed by the write timeout on virtual
+    Its tiny receive window fills, the server's write blocks, and the write timeout (2 s here) closes the connection.
+    Given the HTTP server runs the "virtual" stage in its own JVM with a 32 MiB file in its docroot and "--write-timeout 2s"
+    When a client with a tiny receive window requests "/files/big.txt" and never reads
+    Then the server closes that connection within 8 s
+    And that client received less than 32 MiB
+    And the server JVM answers "/ping" with 200
+    And the server JVM's error output shows no exception or stack trace
+
+  @Slow @VirtualThreads
+  Scenario: 500 slowloris connections neither slow a normal client down nor outlive the header timeout on virtual
+    Each slowloris client sends a request line, then one header byte every 2 s, and never ends its head. The normal
+    client's 99th percentile latency (HdrHistogram, one new connection per request) beside them stays under 10 times
+    what it is alone; the header timeout (10 s here, from the connection's first byte) closes every slowloris client.
+    Given the HTTP server runs the "virtual" stage in its own JVM with "--header-timeout 10s"
+    When a normal HTTP client requests "/ping" 2000 times alone, one new connection each
+    And 500 slowloris clients connect and send one header byte every 2 s
+    And the normal HTTP client requests "/ping" 2000 times again beside them
+    Then the normal client's p99 beside the slowloris clients is under 10 times its p99 alone
+    And every slowloris connection was closed by the server within 20 s of connecting
+    And the server JVM's active connections return to 0 within 5 s
+    And the server JVM answers "/ping" with 200
+    And the server JVM's error output shows no exception or stack trace

@@ -5,18 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzzing of the request parser (Jazzer): any bytes a client can send, parsed as the server parses a
  * connection (request after request, each body read and discarded), either yield requests or end in the typed
  * {@link HttpException} with a 4xx/5xx status, or in {@link EOFException} when the bytes stop inside a body (the
- * client went away). Never any other exception, never a loop (the input is consumed or rejected at every step, and
- * Jazzer's per-input timeout catches a hang), never a buffer beyond the limits.
+ * client went away). Never any other exception, never a loop (every request must consume input, and the fuzzing
+ * command sets libFuzzer's per-input timeout to 10 s, see README), never a buffer beyond the limits.
+ * <p>No JUnit {@code @Timeout} here: Jazzer 0.30.0 would apply it to the whole fuzzing session as well (its issue
+ * 1060), failing a clean 10-minute session after 10 s.
  * <p>Without {@code JAZZER_FUZZ} this runs in regression mode on the committed seeds in
  * {@code src/test/resources/io/loomarena/http/server/protocol/Http1RequestParserFuzzTestInputs/parse/} (valid requests
  * and every case of HARDENING.md); with {@code JAZZER_FUZZ=1} it fuzzes (see README, "Fuzzing the parser").
@@ -29,7 +29,6 @@ class Http1RequestParserFuzzTest {
     private static final int MAX_REQUESTS = 1000;
 
     @FuzzTest
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void parse(FuzzedDataProvider data) throws IOException {
         byte[] bytes = data.consumeRemainingAsBytes();
         Http1RequestParser parser = new Http1RequestParser(LIMITS);
