@@ -613,15 +613,16 @@ Feature: Every case of the hardening list, refused as the most trusted servers r
       | virtual-cached | 200    | "id":1000,    |
 
   Scenario Outline: graceful shutdown with <requests> requests in flight on <stage>
-    SIGTERM to the server JVM: it stops accepting at once, every request in flight is answered 200, and it exits
-    within its grace period (10 s). single-threaded serves one connection at a time (DESIGN.md), so it has one
+    SIGTERM to the server JVM once it has had all the requests in progress at once: it stops accepting at once, every
+    request in flight is answered 200 with "Connection: close" (which shows it was still in flight when the server
+    began to drain), and it exits within its grace period (10 s). single-threaded serves one connection at a time (DESIGN.md), so it has one
     request in flight; thread-pool runs here with 200 threads so that all 200 are in progress (with its default of
     100, the other 100 would wait in its queue).
     Given the HTTP server runs the "<stage>" stage in its own JVM with "<options>"
     And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
     When the server JVM is sent SIGTERM
     Then new HTTP connections to the server JVM are refused
-    And all <requests> in-flight HTTP requests were answered 200, none lost
+    And all <requests> in-flight HTTP requests were answered 200 with "Connection: close", none lost
     And the server JVM exited by itself within its grace period of 10 s
     And the server JVM's error output shows no exception or stack trace
 

@@ -50,6 +50,9 @@ public final class HttpForkedServer implements AutoCloseable {
         this.stage = stage;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
                 new JvmLaunch("io.loomarena.http.HttpMain", args), settings);
+        // The first answer on stdin takes a second (the server JVM loads its JSON writer): take it now, so that the
+        // scenario's own questions are answered within milliseconds.
+        this.server.stats();
     }
 
     /** Starts the stage with {@code --data} pointing to a temporary copy of the bundled data file. */

@@ -14,7 +14,7 @@ import io.loomarena.testing.http.support.RawResponse;
 
 /**
  * Requests sent together, each on its own connection and virtual thread, whose outcomes are collected: the status of
- * the response, or 0 when the connection ended without one (a lost request). Closes what it opened.
+ * the response, or none when the connection ended without one (a lost request). Closes what it opened.
  */
 public final class HttpInFlightRequests implements AutoCloseable {
 
@@ -23,7 +23,7 @@ public final class HttpInFlightRequests implements AutoCloseable {
 
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final List<RawHttpConnection> connections = new ArrayList<>();
-    private final List<CompletableFuture<Integer>> outcomes = new ArrayList<>();
+    private final List<CompletableFuture<RawResponse>> outcomes = new ArrayList<>();
 
     /**
      * Opens {@code count} connections, then writes GET path on each from this thread (small writes that do not block,
@@ -40,30 +40,29 @@ public final class HttpInFlightRequests implements AutoCloseable {
         for (RawHttpConnection connection : connections) {
             outcomes.add(CompletableFuture.supplyAsync(() -> {
                 try {
-                    RawResponse response = connection.read(false, RESPONSE_TIMEOUT);
-                    return response.status();
+                    return connection.read(false, RESPONSE_TIMEOUT);
                 } catch (UncheckedIOException e) {
-                    return 0;
+                    return null;
                 }
             }, executor));
         }
     }
 
-    /** The status each request got (0: none), once all have ended or the response timeout has passed. */
-    public List<Integer> statuses() {
+    /** The response each request got (null: none, a lost request), once all have ended or the timeout has passed. */
+    public List<RawResponse> responses() {
         long deadline = System.nanoTime() + RESPONSE_TIMEOUT.plusSeconds(5).toNanos();
-        List<Integer> statuses = new ArrayList<>();
-        for (CompletableFuture<Integer> outcome : outcomes) {
+        List<RawResponse> responses = new ArrayList<>();
+        for (CompletableFuture<RawResponse> outcome : outcomes) {
             try {
-                statuses.add(outcome.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+                responses.add(outcome.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                statuses.add(0);
+                responses.add(null);
             } catch (Exception e) {
-                statuses.add(0);
+                responses.add(null);
             }
         }
-        return statuses;
+        return responses;
     }
 
     @Override
