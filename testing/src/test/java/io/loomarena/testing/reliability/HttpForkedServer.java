@@ -50,9 +50,19 @@ public final class HttpForkedServer implements AutoCloseable {
         this.stage = stage;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
                 new JvmLaunch("io.loomarena.http.HttpMain", args), settings);
-        // The first answer on stdin takes a second (the server JVM loads its JSON writer): take it now, so that the
-        // scenario's own questions are answered within milliseconds.
-        this.server.stats();
+        // The first answer on stdin takes a second or more (the server JVM loads its JSON writer): take it now, so
+        // that the scenario's own questions are answered within milliseconds. On a crowded machine it can take
+        // longer than the harness waits for one answer: ask up to three times.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                this.server.stats();
+                return;
+            } catch (io.loomarena.harness.HarnessException e) {
+                if (attempt == 3 || !this.server.isAlive()) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** Starts the stage with {@code --data} pointing to a temporary copy of the bundled data file. */
