@@ -25,14 +25,18 @@ public final class HttpInFlightRequests implements AutoCloseable {
     private final List<RawHttpConnection> connections = new ArrayList<>();
     private final List<CompletableFuture<RawResponse>> outcomes = new ArrayList<>();
 
-    /**
-     * Opens {@code count} connections, then writes GET path on each from this thread (small writes that do not block,
-     * so all are sent within milliseconds), then reads each response on its own virtual thread.
-     */
-    public void send(int port, int count, String path) {
+    /** Opens {@code count} connections (no request yet). */
+    public void open(int port, int count) {
         for (int i = 0; i < count; i++) {
             connections.add(RawHttpConnection.open(port));
         }
+    }
+
+    /**
+     * Writes GET path on every open connection from this thread (small writes that do not block, so all are sent
+     * within milliseconds), then reads each response on its own virtual thread.
+     */
+    public void sendOnEach(String path) {
         String request = "GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n";
         for (RawHttpConnection connection : connections) {
             connection.send(request);
