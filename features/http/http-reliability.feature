@@ -89,6 +89,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | 10 name with NUL                    | GET /ping HTTP/1.1\r\nHost: t\r\nX\0Y: 1\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n            | 400    | closed     | field name has a forbidden character  |
       | 10 name with a control byte         | GET /ping HTTP/1.1\r\nHost: t\r\nXY: 1\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n             | 400    | closed     | field name has a forbidden character  |
       | 10 name with DEL                    | GET /ping HTTP/1.1\r\nHost: t\r\nXY: 1\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n             | 400    | closed     | field name has a forbidden character  |
+      | 10 name with 0x1F                    | GET /ping HTTP/1.1\r\nHost: t\r\nXY: 1\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n             | 400    | closed     | field name has a forbidden character  |
       | 10 line without a colon             | GET /ping HTTP/1.1\r\nHost: t\r\nNoColon\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n            | 400    | closed     | field line without a colon            |
       | 10 empty field name                 | GET /ping HTTP/1.1\r\nHost: t\r\n: x\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n                | 400    | closed     | empty field name                      |
       | 15 HTTP/1.1 without Host            | GET /ping HTTP/1.1\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n                                  | 400    | closed     | without a Host header                 |
@@ -263,6 +264,8 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | virtual-cached |
 
   Scenario Outline: 20: HEAD on every endpoint answers GET's status and fields with no body on <stage>
+    /metrics and /fanout are left out: their bodies (counters, timings), and so their lengths, change from one
+    request to the next.
     Given the HTTP server runs the "<stage>" stage
     When HEAD and GET requests for each of these paths are pipelined on one HTTP connection
       | path              |
