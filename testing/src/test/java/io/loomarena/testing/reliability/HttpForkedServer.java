@@ -1,6 +1,8 @@
 package io.loomarena.testing.reliability;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,10 +22,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.http.server.BundledContent;
+import io.loomarena.testing.http.support.RawHttpConnection;
+import io.loomarena.testing.http.support.RawResponse;
 
 /**
  * The HTTP server of a reliability scenario in its own JVM ({@code serve --stage S --port 0} plus the scenario's
@@ -39,12 +46,14 @@ public final class HttpForkedServer implements AutoCloseable {
     private long sigtermNanos;
     private CompletableFuture<Long> exitNanos;
 
-    /** Forks {@code serve --stage <stage> --port 0 <options>} and returns once it listens. */
+    /** Forks {@code serve --stage <stage> --port 0 <options>} (options separated by spaces) and returns once it listens. */
     public void start(String stage, String options) {
+        start(stage, options.isBlank() ? List.of() : Arrays.asList(options.strip().split("\\s+")));
+    }
+
+    private void start(String stage, List<String> options) {
         List<String> args = new ArrayList<>(List.of("serve", "--stage", stage, "--port", "0"));
-        if (!options.isBlank()) {
-            args.addAll(Arrays.asList(options.strip().split("\\s+")));
-        }
+        args.addAll(options);
         HarnessSettings settings = HarnessSettings.fromSystemProperties();
         JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
         this.stage = stage;
@@ -57,7 +66,7 @@ public final class HttpForkedServer implements AutoCloseable {
             try {
                 this.server.stats();
                 return;
-            } catch (io.loomarena.harness.HarnessException e) {
+            } catch (HarnessException e) {
                 if (attempt == 3 || !this.server.isAlive()) {
                     throw e;
                 }
@@ -69,11 +78,11 @@ public final class HttpForkedServer implements AutoCloseable {
     public Path startWithDataCopy(String stage) {
         Path copy = tempDir().resolve("data.json");
         try {
-            Files.copy(io.loomarena.http.server.BundledContent.dataFile(), copy);
+            Files.copy(BundledContent.dataFile(), copy);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
-        start(stage, "--data " + copy);
+        start(stage, List.of("--data", copy.toString()));
         return copy;
     }
 
@@ -83,15 +92,19 @@ public final class HttpForkedServer implements AutoCloseable {
         try {
             Files.createDirectories(docroot);
             byte[] line = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n".getBytes();
-            try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(docroot.resolve("big.txt")), 1 << 16)) {
+            try (var out = new BufferedOutputStream(Files.newOutputStream(docroot.resolve("big.txt")), 1 << 16)) {
                 for (long written = 0; written < mebibytes * 1024L * 1024L; written += line.length) {
                     out.write(line);
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
-        start(stage, "--docroot " + docroot + " " + options);
+        List<String> args = new ArrayList<>(List.of("--docroot", docroot.toString()));
+        if (!options.isBlank()) {
+            args.addAll(Arrays.asList(options.strip().split("\\s+")));
+        }
+        start(stage, args);
     }
 
     private Path tempDir() {
@@ -99,15 +112,15 @@ public final class HttpForkedServer implements AutoCloseable {
             try {
                 tempDir = Files.createTempDirectory("loom-arena-reliability-");
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
         return tempDir;
     }
 
     /** GET path on a new connection ({@code Connection: close}). */
-    public io.loomarena.testing.http.support.RawResponse get(String path) {
-        try (var connection = io.loomarena.testing.http.support.RawHttpConnection.open(port())) {
+    public RawResponse get(String path) {
+        try (RawHttpConnection connection = RawHttpConnection.open(port())) {
             connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
             return connection.read();
         }
@@ -218,7 +231,7 @@ public final class HttpForkedServer implements AutoCloseable {
         }
         if (tempDir != null) {
             try (Stream<Path> files = Files.walk(tempDir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             } catch (IOException e) {
                 // A temporary folder left behind is harmless.
             }

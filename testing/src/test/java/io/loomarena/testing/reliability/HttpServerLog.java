@@ -1,6 +1,7 @@
 package io.loomarena.testing.reliability;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -96,7 +97,7 @@ public final class HttpServerLog {
         }
 
         @Override
-        public synchronized void write(int b) throws java.io.IOException {
+        public synchronized void write(int b) throws IOException {
             target.write(b);
             if (b == '\n') {
                 String text = line.toString(StandardCharsets.UTF_8);
@@ -110,14 +111,14 @@ public final class HttpServerLog {
         }
 
         @Override
-        public synchronized void write(byte[] b, int off, int len) throws java.io.IOException {
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
             for (int i = off; i < off + len; i++) {
                 write(b[i]);
             }
         }
 
         @Override
-        public void flush() throws java.io.IOException {
+        public void flush() throws IOException {
             target.flush();
         }
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ public final class HttpSlowClients implements AutoCloseable {
             while (in.read(sink) >= 0) {
                 // A 408 response, then the end of the stream.
             }
-        } catch (java.net.SocketTimeoutException e) {
+        } catch (SocketTimeoutException e) {
             return null;
         } catch (IOException e) {
             // Reset by the server: closed as well.
