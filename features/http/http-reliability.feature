@@ -606,11 +606,13 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | virtual-cached | 200    | :1000,        |
 
   Scenario Outline: graceful shutdown with <requests> requests in flight on <stage>
-    SIGTERM to the server JVM once it has had all the requests in progress at once: it stops accepting at once, every
-    request in flight is answered 200 with "Connection: close" (which shows it was still in flight when the server
-    began to drain), and it exits within its grace period (10 s). single-threaded serves one connection at a time (DESIGN.md), so it has one
-    request in flight; thread-pool runs here with 200 threads so that all 200 are in progress (with its default of
-    100, the other 100 would wait in its queue).
+    Each connection first gets a quick request (a warm server starts all of them within milliseconds), then the slow
+    ones are written together. SIGTERM to the server JVM once it has had all of them in progress at once: it stops
+    accepting at once, every request in flight is answered 200 with "Connection: close" (which shows it was still in
+    flight when the server began to drain), and it exits within its grace period (10 s). single-threaded serves one
+    connection at a time (DESIGN.md), so it has one request in flight, and an idle timeout longer than its 100 ms so
+    that its connection waits for the slow request. thread-pool runs with 200 threads so that all 200 are in progress
+    (with its default of 100, the other 100 would wait in its queue).
     Given the HTTP server runs the "<stage>" stage in its own JVM with "<options>"
     And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
     When the server JVM is sent SIGTERM
@@ -621,8 +623,8 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
 
     @SingleThreaded
     Examples: single-threaded
-      | stage           | requests | options    |
-      | single-threaded | 1        | --grace 10s |
+      | stage           | requests | options                        |
+      | single-threaded | 1        | --grace 10s --idle-timeout 10s |
 
     @ThreadPerRequest
     Examples: thread-per-request

@@ -52,11 +52,12 @@ public class HttpServerJvmSteps {
 
     @Given("{int} HTTP requests to {string} are in progress in the server JVM")
     public void requestsAreInProgress(int count, String path) {
-        // Connections first, and their handlers running (threads started, blocked reading), so that the requests,
-        // written together, all start within milliseconds even on a crowded machine.
+        // Connections first, their handlers running, and one quick request on each (a warm request path), so that
+        // the requests, written together, all start within milliseconds even on a crowded machine.
         inFlight.open(server.port(), count);
         Awaitility.await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(5))
                 .untilAsserted(() -> assertThat(server.counter("handlers")).as("handlers running").isEqualTo(count));
+        inFlight.warmUp("/ping");
         inFlight.sendOnEach(path);
         // All were sent within milliseconds of each other: once the server has had all of them in progress at once,
         // they are all still in flight (each takes its ms); the Then step proves it by their "Connection: close".
