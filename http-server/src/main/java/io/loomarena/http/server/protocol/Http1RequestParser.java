@@ -97,8 +97,16 @@ public final class Http1RequestParser {
         return length;
     }
 
-    /** Only {@code chunked}, exactly once: other codings are 501, a malformed list 400. */
+    /**
+     * Only {@code chunked}, exactly once: other codings are 501, a malformed list 400, and so is a list whose final
+     * coding is not {@code chunked}, because then the body's length cannot be determined (RFC 9112 section 6.3).
+     */
     private static void checkTransferCodings(List<String> values) throws HttpException {
+        String last = values.get(values.size() - 1);
+        String finalCoding = last.substring(last.lastIndexOf(',') + 1).strip();
+        if (!finalCoding.equalsIgnoreCase("chunked") && (values.size() > 1 || last.indexOf(',') >= 0)) {
+            throw bad("chunked must be the final transfer coding");
+        }
         int chunked = 0;
         for (String value : values) {
             for (String coding : value.split(",", -1)) {

@@ -29,8 +29,11 @@ public record ParserLimits(int maxRequestLine, int maxHeaderBytes, int maxHeader
         }
     }
 
-    /** The largest single line the input buffer must hold, line end included. */
+    /**
+     * The largest single line the input buffer must hold, line end included: a request line, a field line, or a
+     * chunk-size line of a body (found by fuzzing: with small limits a long chunk-size line overflowed the buffer).
+     */
     public int maxLineBuffer() {
-        return Math.max(maxRequestLine, maxHeaderBytes) + 2;
+        return Math.max(Math.max(maxRequestLine, maxHeaderBytes), BodyReader.MAX_CHUNK_LINE) + 2;
     }
 }

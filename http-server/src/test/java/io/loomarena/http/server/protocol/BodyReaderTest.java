@@ -29,6 +29,19 @@ class BodyReaderTest {
         assertThat(body(CHUNKED_HEAD + "0\r\n\r\n")).isEmpty();
     }
 
+    @Test
+    void rejectsALongChunkSizeLineWith400EvenWithLimitsSmallerThanIt() throws IOException, HttpException {
+        // Found by Http1RequestParserFuzzTest: the input buffer, sized for the request and header limits only, was
+        // smaller than the longest chunk-size line, and filling it threw IllegalStateException.
+        ParserLimits small = new ParserLimits(256, 512, 16, 1024);
+        Http1RequestParser parser = new Http1RequestParser(small);
+        InputBuffer in = InputBuffer.of(new java.io.ByteArrayInputStream((CHUNKED_HEAD + "4;" + "x".repeat(2000) + "\r\n")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)), small);
+        HttpRequest request = parser.parse(in);
+        assertThatThrownBy(() -> new BodyReader(small.maxBody(), parser.headerParser()).read(request, in, null))
+                .isInstanceOfSatisfying(HttpException.class, e -> assertThat(e.status()).isEqualTo(400));
+    }
+
     @ParameterizedTest(name = "[{index}] {0}")
     @ValueSource(strings = {"zz\r\n", "8cccccccccccccccc\r\n", "ffffffffffffffffffff\r\n", "-1\r\n", "\r\n",
             " 5\r\nhello\r\n0\r\n\r\n", "5 x\r\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n", "5;\0\r\nhello\r\n0\r\n\r\n",

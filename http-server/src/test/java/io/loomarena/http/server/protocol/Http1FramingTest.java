@@ -45,7 +45,8 @@ class Http1FramingTest {
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
-    @ValueSource(strings = {"chunked, chunked", "chunked,", ", chunked", "chunked;x=1"})
+    @ValueSource(strings = {"chunked, chunked", "chunked,", ", chunked", "chunked;x=1", "chunked, gzip",
+            "chunked\r\nTransfer-Encoding: gzip"})
     void rejectsMalformedTransferEncodingsWith400(String value) throws IOException {
         assertThat(status("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + value + "\r\n\r\n0\r\n\r\n"))
                 .isEqualTo(400);

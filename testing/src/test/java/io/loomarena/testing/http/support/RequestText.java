@@ -5,8 +5,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns the request texts of the feature files into bytes: {@code \r \n \t \0 \\} become control characters (a real
- * newline from a Gherkin table cell stays one), and {@code {x*N}} becomes x repeated N times.
+ * Turns the request texts of the feature files into bytes: {@code \r \n \t \0 \\} become control characters,
+ * {@code \xHH} the byte HH (a real newline from a Gherkin table cell stays one), and {@code {x*N}} becomes x repeated
+ * N times.
  */
 public final class RequestText {
 
@@ -34,6 +35,11 @@ public final class RequestText {
                     i++;
                     continue;
                 }
+                if (next == 'x' && i + 3 < text.length() && isHex(text.charAt(i + 2)) && isHex(text.charAt(i + 3))) {
+                    unescaped.append((char) Integer.parseInt(text.substring(i + 2, i + 4), 16));
+                    i += 3;
+                    continue;
+                }
             }
             unescaped.append(c);
         }
@@ -44,6 +50,10 @@ public final class RequestText {
         }
         matcher.appendTail(out);
         return out.toString();
+    }
+
+    private static boolean isHex(char c) {
+        return Character.digit(c, 16) >= 0;
     }
 
     public static byte[] bytes(String text) {

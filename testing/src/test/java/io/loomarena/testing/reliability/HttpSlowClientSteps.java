@@ -1,0 +1,100 @@
+package io.loomarena.testing.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import org.HdrHistogram.Histogram;
+import org.awaitility.Awaitility;
+
+/** Slowloris clients and a client that never reads, against a server in its own JVM. */
+public class HttpSlowClientSteps {
+
+    private final HttpForkedServer server;
+    private final HttpSlowClients clients;
+    private final ReliabilityRecord record;
+    private Histogram alone;
+    private Histogram beside;
+    private long baselineConnections;
+
+    public HttpSlowClientSteps(HttpForkedServer server, HttpSlowClients clients, ReliabilityRecord record) {
+        this.server = server;
+        this.clients = clients;
+        this.record = record;
+    }
+
+    @Given("the HTTP server runs the {string} stage in its own JVM with a {int} MiB file in its docroot and {string}")
+    public void theHttpServerRunsWithABigFile(String stage, int mebibytes, String options) {
+        server.startWithBigFile(stage, mebibytes, options);
+    }
+
+    @When("a normal HTTP client requests {string} {int} times alone, one new connection each")
+    public void aNormalClientAlone(String path, int count) {
+        alone = clients.normalClient(server.port(), path, count);
+        record.figure("normal client p99 alone (µs)", alone.getValueAtPercentile(99));
+    }
+
+    @When("{int} slowloris clients connect and send one header byte every {int} s")
+    public void slowlorisClientsConnect(int count, int seconds) {
+        clients.slowloris(server.port(), count, Duration.ofSeconds(seconds));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .until(() -> server.counter("activeConnections") >= count);
+        record.figure("slowloris connections held", server.counter("activeConnections"));
+    }
+
+    @When("the normal HTTP client requests {string} {int} times again beside them")
+    public void theNormalClientBeside(String path, int count) {
+        beside = clients.normalClient(server.port(), path, count);
+        record.figure("normal client p99 beside slowloris (µs)", beside.getValueAtPercentile(99));
+        record.figure("slowloris connections open after the normal client", server.counter("activeConnections"));
+    }
+
+    @Then("the normal client's p99 beside the slowloris clients is under {int} times its p99 alone")
+    public void theP99StaysUnder(int factor) {
+        assertThat(beside.getValueAtPercentile(99)).isLessThan(factor * Math.max(1, alone.getValueAtPercentile(99)));
+    }
+
+    @Then("every slowloris connection was closed by the server within {int} s of connecting")
+    public void everySlowlorisConnectionWasClosed(int seconds) {
+        List<Duration> closed = clients.slowlorisClosedAfter();
+        long closedCount = closed.stream().filter(Objects::nonNull).count();
+        record.figure("slowloris connections closed by the server", closedCount);
+        closed.stream().filter(Objects::nonNull).max(Duration::compareTo)
+                .ifPresent(max -> record.figure("slowest slowloris close (ms)", max.toMillis()));
+        assertThat(closed).doesNotContainNull().allSatisfy(d -> assertThat(d).isLessThan(Duration.ofSeconds(seconds)));
+    }
+
+    @Then("the server JVM's active connections return to 0 within {int} s")
+    public void activeConnectionsReturnToZero(int seconds) {
+        Awaitility.await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(50))
+                .until(() -> server.counter("activeConnections") == 0);
+    }
+
+    @When("a client with a tiny receive window requests {string} and never reads")
+    public void aSlowReaderRequests(String path) {
+        baselineConnections = server.counter("activeConnections");
+        clients.slowReader(server.port(), path);
+        Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+                .until(() -> server.counter("requestsInProgress") == 1);
+    }
+
+    @Then("the server closes that connection within {int} s")
+    public void theServerClosesTheSlowReader(int seconds) {
+        Awaitility.await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(20))
+                .until(() -> server.counter("activeConnections") == baselineConnections);
+        record.figure("slow reader closed after (ms)",
+                Duration.ofNanos(System.nanoTime() - clients.slowReaderSentNanos()).toMillis());
+    }
+
+    @Then("that client received less than {int} MiB")
+    public void thatClientReceivedLessThan(int mebibytes) {
+        long received = clients.slowReaderDrain();
+        record.figure("bytes the slow reader received", received);
+        assertThat(received).isLessThan(mebibytes * 1024L * 1024L);
+    }
+}
