@@ -108,6 +108,8 @@ public final class ReliabilityReport {
 
     static String slug(String text) {
         String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-        return slug.length() > 120 ? slug.substring(0, 120) : slug;
+        // Long names are cut, and a hash of the whole text keeps two names that share their first 100 characters apart.
+        return slug.length() <= 120 ? slug
+                : slug.substring(0, 100) + "-" + Integer.toHexString(text.hashCode());
     }
 }

@@ -44,4 +44,14 @@ class ReliabilityReportTest {
 
         assertThat(report.cases()).singleElement().satisfies(c -> assertThat(c.passed()).isTrue());
     }
+
+    @Test
+    void longNamesThatShareTheirStartKeepTheirOwnFiles() {
+        ReliabilityReport report = new ReliabilityReport(results);
+        String start = "x".repeat(130);
+        report.record(new ReliabilityCase("f.feature", start + " one", "PASSED", List.of(), Map.of(), "t1"));
+        report.record(new ReliabilityCase("f.feature", start + " two", "PASSED", List.of(), Map.of(), "t2"));
+
+        assertThat(report.cases()).hasSize(2);
+    }
 }
