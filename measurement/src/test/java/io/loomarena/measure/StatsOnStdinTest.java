@@ -39,5 +39,27 @@ class StatsOnStdinTest {
     void resetPeaksAndUnknownCommands() {
         assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
         assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");
+        assertThat(StatsOnStdin.answer("gc", Map::of)).isEqualTo("gc ok");
+    }
+
+    @Test
+    void peakHeapCoversTheHeapInUseAndPinningIsUnknownWithoutAMonitor() throws Exception {
+        ServerStats stats = new ObjectMapper().readValue(
+                StatsOnStdin.answer("stats", Map::of).substring("stats ".length()), ServerStats.class);
+
+        assertThat(stats.peakHeapUsedBytes()).isPositive();
+        if (PinningMonitor.current() == null) {
+            assertThat(stats.pinnedEvents()).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void statsWrittenByAnOlderServerStillRead() throws Exception {
+        ServerStats stats = new ObjectMapper().readValue("{\"pid\":1,\"liveThreads\":2,\"peakThreads\":3,"
+                + "\"heapUsedBytes\":4,\"rssBytes\":5,\"peakRssBytes\":6,\"cpuTimeNanos\":7,\"gcCount\":8,"
+                + "\"gcTimeMillis\":9,\"counters\":{}}", ServerStats.class);
+
+        assertThat(stats.peakThreads()).isEqualTo(3);
+        assertThat(stats.pinnedTopStack()).isEmpty();
     }
 }
