@@ -66,7 +66,8 @@ public final class ForkedServer implements AutoCloseable {
                 return;
             }
         }
-        if (line.startsWith("stats ") || line.startsWith("reset-peaks ") || line.startsWith("error ")) {
+        if (line.startsWith("stats ") || line.startsWith("reset-peaks ") || line.startsWith("gc ")
+                || line.startsWith("error ")) {
             answers.offer(line);
         }
     }
@@ -132,6 +133,14 @@ public final class ForkedServer implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             // Not Linux, an old kernel or no permission: peak RSS then covers the whole server lifetime.
             return false;
+        }
+    }
+
+    /** Asks the server for a full collection ({@code gc} on stdin), so that the next {@link #stats()} shows live heap. */
+    public void collectGarbage() {
+        String answer = ask("gc", "gc ");
+        if (!answer.strip().equals("gc ok")) {
+            throw new HarnessException(process.describe() + " answered '" + answer + "' to gc");
         }
     }
 
