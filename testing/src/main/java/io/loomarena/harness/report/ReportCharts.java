@@ -183,9 +183,11 @@ public final class ReportCharts {
         }
         series.forEach((name, values) -> chart.addSeries(name, servers,
                 servers.stream().map(s -> (Number) values.getOrDefault(s, 0.0)).toList()));
-        return new Plotted(id, title, "RSS holds platform thread stacks, the heap holds virtual threads' stacks."
-                + " The single model accepts one connection at a time, so it spends almost nothing per waiting"
-                + " connection.", chart, figures);
+        return new Plotted(id, title, "RSS holds platform thread stacks, the heap holds virtual threads' stacks"
+                + " and every served connection's 16 KiB echo buffer. The single model serves one connection at a"
+                + " time (the others wait in the kernel's accept queue) and the pool model 100, so they spend almost"
+                + " nothing per waiting connection. Threads per connection are in echo-idle/memory.md.", chart,
+                figures);
     }
 
     private static void put(Map<String, Map<String, Double>> series, List<Figure> figures, String id, String name,
