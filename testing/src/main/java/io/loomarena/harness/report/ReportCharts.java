@@ -171,14 +171,23 @@ public final class ReportCharts {
         chart.getStyler().setLabelsVisible(true);
         chart.getStyler().setLabelsFontColor(java.awt.Color.DARK_GRAY);
         List<String> servers = idle.stream().map(IdleMemory::serverLabel).toList();
-        Map<String, Map<String, Double>> series = new TreeMap<>();
+        Map<String, Map<String, Double>> series = new LinkedHashMap<>();
         List<Figure> figures = new ArrayList<>();
-        for (IdleMemory memory : idle) {
-            for (IdleStep step : memory.steps()) {
-                put(series, figures, id, "RSS @ " + step.connections(), memory.serverLabel(),
-                        step.rssPerConnection() / 1024);
-                put(series, figures, id, "heap @ " + step.connections(), memory.serverLabel(),
-                        step.heapPerConnection() / 1024);
+        // Step i of every model forms one series ("RSS @ 4000/5000": single holds fewer, see the feature).
+        int steps = idle.stream().mapToInt(m -> m.steps().size()).max().orElse(0);
+        for (int i = 0; i < steps; i++) {
+            final int index = i;
+            String connections = idle.stream().filter(m -> m.steps().size() > index)
+                    .map(m -> m.steps().get(index).connections()).distinct().sorted()
+                    .map(String::valueOf).collect(java.util.stream.Collectors.joining("/"));
+            for (IdleMemory memory : idle) {
+                if (memory.steps().size() > index) {
+                    IdleStep step = memory.steps().get(index);
+                    put(series, figures, id, "RSS @ " + connections, memory.serverLabel(),
+                            step.rssPerConnection() / 1024);
+                    put(series, figures, id, "heap @ " + connections, memory.serverLabel(),
+                            step.heapPerConnection() / 1024);
+                }
             }
         }
         series.forEach((name, values) -> chart.addSeries(name, servers,
