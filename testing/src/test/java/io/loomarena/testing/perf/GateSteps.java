@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.opentest4j.TestAbortedException;
@@ -44,7 +45,8 @@ public final class GateSteps {
         assertThat(missing).as("echo combinations without a summary in %s",
                 context.store.suiteDir(EchoBenchmarks.SUITE)).isEmpty();
         Map<String, Object> wanted = EchoBenchmarks.Workload.of(clients, messages, size).parameters();
-        List<String> other = summaries.stream().filter(s -> !s.workload().toString().equals(wanted.toString()))
+        List<String> other = summaries.stream()
+                .filter(s -> !new TreeMap<>(s.workload()).toString().equals(new TreeMap<>(wanted).toString()))
                 .map(s -> s.combination() + " " + s.workload()).toList();
         if (!other.isEmpty()) {
             String why = "[PERF][GATE] SKIP this gate is for " + wanted + "; the summaries measured another workload: "
