@@ -3,6 +3,8 @@ package io.loomarena.measure;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,14 +26,29 @@ import java.util.Map;
  * @param gcCount       collections so far, all collectors
  * @param gcTimeMillis  time spent in collections so far, all collectors
  * @param counters      model counters (active connections, accepted, bytes echoed, requests, ...)
+ * @param peakHeapUsedBytes heap in use at its peak since start or the last {@link #resetPeaks()}: the sum of the heap
+ *                          pools' peaks (pools peak at different moments, so this is an upper bound); {@code -1}
+ *                          unknown
+ * @param pinnedEvents  virtual-thread pinning events since start ({@link PinningMonitor}); {@code -1} without JFR
+ * @param pinnedTopStack the stack that pinned most often since start, {@code count x frames}; empty when none
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
-                          Map<String, Long> counters) {
+                          Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
+                          String pinnedTopStack) {
 
     public ServerStats {
         // Keeps the server's order, so the stats line and the summaries list counters the same way every time.
-        counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+        counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters == null ? Map.of() : counters));
+        pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+    }
+
+    /** The figures without peak heap and pinning (both unknown, {@code -1}). */
+    public ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
+                       long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                       Map<String, Long> counters) {
+        this(pid, liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, -1, -1, "");
     }
 
     /** Reads the figures of this JVM now. */
@@ -46,15 +63,32 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
         long cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : -1;
         Map<String, Long> proc = procStatus();
+        PinningMonitor pinning = PinningMonitor.current();
         return new ServerStats(ProcessHandle.current().pid(), threads.getThreadCount(), threads.getPeakThreadCount(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
-                new LinkedHashMap<>(counters));
+                new LinkedHashMap<>(counters), peakHeapUsed(), pinning == null ? -1 : pinning.events(),
+                pinning == null ? "" : pinning.topStack());
     }
 
-    /** Starts a new peak-thread measurement window (for per-run peaks). */
+    /** Starts a new peak measurement window (for per-run peaks): peak threads and the heap pools' peaks. */
     public static void resetPeaks() {
         ManagementFactory.getThreadMXBean().resetPeakThreadCount();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
+                pool.resetPeakUsage();
+            }
+        }
+    }
+
+    private static long peakHeapUsed() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.isValid() && pool.getPeakUsage() != null) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
     }
 
     /** VmRSS and VmHWM from /proc/self/status in bytes; empty where /proc does not exist. */

@@ -16,10 +16,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * command line to the server's stdin, the server answers with one line on stdout.
  * <ul>
  * <li>{@code stats} answers {@code stats {json of ServerStats}}</li>
- * <li>{@code reset-peaks} resets the peak-thread window and answers {@code reset-peaks ok}</li>
- * <li>{@code gc} runs a full collection ({@link System#gc()}) and answers {@code gc ok}, so that a following
- * {@code stats} shows the live heap (the connection floods compare it before and after)</li>
+ * <li>{@code reset-peaks} resets the peak-thread and peak-heap window and answers {@code reset-peaks ok}</li>
+ * <li>{@code gc} asks the JVM for a full collection ({@link System#gc()}) and answers {@code gc ok}, so that the next
+ * {@code stats} shows the live heap rather than garbage (used by the memory-per-connection measurement)</li>
  * </ul>
+ * Starting it also starts the JVM's {@link PinningMonitor}, so {@code stats} counts virtual-thread pinning.
  * Unknown commands answer {@code error unknown command: X}. End of stdin ends the reader thread, never the server, so
  * a server started by hand with no stdin is unaffected. Runs on one daemon platform thread named {@code stats-stdin}.
  */
@@ -36,6 +37,7 @@ public final class StatsOnStdin {
     }
 
     static void start(Supplier<Map<String, Long>> counters, PrintStream out) {
+        PinningMonitor.startOnce();
         Thread reader = ModelThreads.platform("stats-stdin", () -> serve(counters, out));
         reader.setDaemon(true);
         reader.start();

@@ -42,6 +42,27 @@ class StatsOnStdinTest {
     }
 
     @Test
+    void peakHeapCoversTheHeapInUseAndPinningIsUnknownWithoutAMonitor() throws Exception {
+        ServerStats stats = new ObjectMapper().readValue(
+                StatsOnStdin.answer("stats", Map::of).substring("stats ".length()), ServerStats.class);
+
+        assertThat(stats.peakHeapUsedBytes()).isPositive();
+        if (PinningMonitor.current() == null) {
+            assertThat(stats.pinnedEvents()).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void statsWrittenByAnOlderServerStillRead() throws Exception {
+        ServerStats stats = new ObjectMapper().readValue("{\"pid\":1,\"liveThreads\":2,\"peakThreads\":3,"
+                + "\"heapUsedBytes\":4,\"rssBytes\":5,\"peakRssBytes\":6,\"cpuTimeNanos\":7,\"gcCount\":8,"
+                + "\"gcTimeMillis\":9,\"counters\":{}}", ServerStats.class);
+
+        assertThat(stats.peakThreads()).isEqualTo(3);
+        assertThat(stats.pinnedTopStack()).isEmpty();
+    }
+
+    @Test
     void gcRunsACollectionAndAnswersOk() {
         long before = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();

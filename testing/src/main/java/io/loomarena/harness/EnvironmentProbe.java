@@ -14,7 +14,7 @@ import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.Environment;
 
 /** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
-final class EnvironmentProbe {
+public final class EnvironmentProbe {
 
     private static final long GIT_TIMEOUT_SECONDS = 5;
 
@@ -45,7 +45,7 @@ final class EnvironmentProbe {
     }
 
     /** The first three fields of {@code /proc/loadavg}, or {@code unknown}. */
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
             return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "unknown";

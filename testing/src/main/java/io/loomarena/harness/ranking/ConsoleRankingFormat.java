@@ -22,8 +22,13 @@ public final class ConsoleRankingFormat implements RankingFormat {
                         + " (mean elapsed time) of %d measured runs after %d warmups; workload: %s\n",
                 ranking.suite(), ranking.entries().size(), ranking.measuredRuns(), ranking.warmups(),
                 ranking.workloadText()));
+        out.append("[PERF] after each line: min/max = fastest and slowest measured run (elapsed s), ci95 = 95%"
+                + " confidence interval of the mean elapsed s (Student t), tied-with = ranks it cannot be told apart"
+                + " from, then the server's cost: CPU per ").append(ranking.unit())
+                .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR)\n");
+        out.append("[PERF] ties: ").append(Ranking.TIE_RULE).append('\n');
         for (RankedCombination entry : ranking.entries()) {
-            out.append(line(entry, ranking.unit())).append('\n');
+            out.append(line(entry, ranking.unit())).append(spread(ranking, entry)).append('\n');
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)\n",
@@ -45,6 +50,22 @@ public final class ConsoleRankingFormat implements RankingFormat {
         return String.format(Locale.ROOT, FINAL_LINE, entry.rank(), entry.combination(), entry.averageSeconds(),
                 entry.throughput(), unit, entry.millisPerOperation(), "ms/" + unit, entry.deltaNanos() / 1e9,
                 entry.deltaPercent());
+    }
+
+    /** What follows the closing parenthesis of a {@code [PERF][FINAL]} line: spread, ties, cost. */
+    public static String spread(Ranking ranking, RankedCombination entry) {
+        var a = entry.summary().aggregate();
+        var ci = a.elapsedCi95Nanos();
+        var server = a.server();
+        return String.format(Locale.ROOT, " min=%.3f s, max=%.3f s, ci95=%s s, tied-with=%s, cpu=%s us/%s,"
+                        + " peak-threads=%d, peak-rss=%s MiB, pinned=%d",
+                a.minElapsedNanos() / 1e9, a.maxElapsedNanos() / 1e9,
+                ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f..%.3f", ci.low() / 1e9, ci.high() / 1e9),
+                ranking.tiedWithText(entry),
+                server.cpuNanosPerOperation() < 0 ? "n/a"
+                        : String.format(Locale.ROOT, "%.2f", server.cpuNanosPerOperation() / 1e3),
+                ranking.unit(), server.peakThreads(), MarkdownRankingFormat.mebibytes(server.peakRssBytes()),
+                server.pinnedEvents());
     }
 
     /** The one-line reminder that these figures describe this machine at this moment. */

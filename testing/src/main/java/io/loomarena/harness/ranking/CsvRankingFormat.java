@@ -18,7 +18,9 @@ public final class CsvRankingFormat implements RankingFormat {
             "median_s", "min_s", "max_s", "stddev_s", "ci95_low_s", "ci95_high_s", "throughput_per_s", "avg_ms_per_op",
             "delta_s", "delta_percent", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p99_us",
             "latency_p999_us", "latency_max_us", "errors", "server_peak_threads", "server_peak_rss_bytes",
-            "server_heap_used_bytes", "server_cpu_ms_per_run", "server_gc_count", "server_gc_ms");
+            "server_heap_used_bytes", "server_cpu_ms_per_run", "server_gc_count", "server_gc_ms", "tied_with",
+            "server_cpu_us_per_op", "server_threads_after", "server_rss_after_bytes", "server_peak_heap_used_bytes",
+            "server_pinned_events", "server_pinned_top_stack");
 
     @Override
     public String format(Ranking ranking) {
@@ -40,7 +42,12 @@ public final class CsvRankingFormat implements RankingFormat {
                     String.valueOf(a.totalErrors()), String.valueOf(a.server().peakThreads()),
                     String.valueOf(a.server().peakRssBytes()), String.valueOf(a.server().heapUsedBytes()),
                     number("%.1f", a.server().cpuTimeNanosPerRun() / 1e6), String.valueOf(a.server().gcCount()),
-                    String.valueOf(a.server().gcTimeMillis())));
+                    String.valueOf(a.server().gcTimeMillis()),
+                    quote(ranking.tiedWith(entry).stream().map(String::valueOf).collect(Collectors.joining(","))),
+                    a.server().cpuNanosPerOperation() < 0 ? "" : number("%.3f", a.server().cpuNanosPerOperation() / 1e3),
+                    String.valueOf(a.server().liveThreadsAfter()), String.valueOf(a.server().rssBytesAfter()),
+                    String.valueOf(a.server().peakHeapUsedBytes()), String.valueOf(a.server().pinnedEvents()),
+                    quote(a.server().pinnedTopStack())));
             out.append(cells.stream().collect(Collectors.joining(","))).append('\n');
         }
         return out.toString();

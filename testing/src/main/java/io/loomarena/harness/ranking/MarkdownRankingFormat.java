@@ -23,34 +23,51 @@ public final class MarkdownRankingFormat implements RankingFormat {
                         + " measured client runs, each in a fresh client JVM. Fastest first by the average (mean"
                         + " elapsed time of the measured runs).\n\n",
                 ranking.workloadText(), ranking.warmups(), ranking.measuredRuns()));
-        out.append("| # | combination | average s | median s | min–max s | 95% CI s | throughput ").append(unit)
-                .append("/s | ms/").append(unit).append(" | delta | p50 µs | p99 µs | max µs | errors"
-                        + " | server peak threads | server peak RSS MiB | server heap MiB | server CPU ms/run"
-                        + " | GC count | GC ms |\n");
-        out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        out.append("| # | combination | average s | median s | min–max s | 95% CI s | tied with | throughput ")
+                .append(unit).append("/s | ms/").append(unit).append(" | delta | p50 µs | p99 µs | max µs | errors"
+                        + " | server CPU µs/").append(unit).append(" | server CPU ms/run | peak threads | threads after"
+                        + " | peak RSS MiB | RSS after MiB | peak heap MiB | heap after MiB | GC count | GC ms"
+                        + " | pinned |\n");
+        out.append("|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+                + "|---:|---:|---:|---:|---:|---:|\n");
         for (RankedCombination entry : ranking.entries()) {
             Aggregate a = entry.summary().aggregate();
             ConfidenceInterval ci = a.elapsedCi95Nanos();
+            Aggregate.ServerAggregate server = a.server();
             out.append(String.format(Locale.ROOT,
-                    "| %d | %s | %.3f | %.3f | %.3f–%.3f | %s | %.2f | %.4f | %+.3f s (%+.2f%%) | %d | %d | %d | %d"
-                            + " | %d | %s | %s | %.1f | %d | %d |\n",
+                    "| %d | %s | %.3f | %.3f | %.3f–%.3f | %s | %s | %.2f | %.4f | %+.3f s (%+.2f%%) | %d | %d | %d | %d"
+                            + " | %s | %.1f | %d | %d | %s | %s | %s | %s | %d | %d | %s |\n",
                     entry.rank(), entry.combination(), entry.averageSeconds(), a.medianElapsedNanos() / 1e9,
                     a.minElapsedNanos() / 1e9, a.maxElapsedNanos() / 1e9,
                     ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f–%.3f", ci.low() / 1e9, ci.high() / 1e9),
-                    a.throughput(), entry.millisPerOperation(), entry.deltaNanos() / 1e9, entry.deltaPercent(),
-                    a.latency().p50(), a.latency().p99(), a.latency().max(), a.totalErrors(),
-                    a.server().peakThreads(), mebibytes(a.server().peakRssBytes()),
-                    mebibytes(a.server().heapUsedBytes()), a.server().cpuTimeNanosPerRun() / 1e6,
-                    a.server().gcCount(), a.server().gcTimeMillis()));
+                    ranking.tiedWithText(entry), a.throughput(), entry.millisPerOperation(), entry.deltaNanos() / 1e9,
+                    entry.deltaPercent(), a.latency().p50(), a.latency().p99(), a.latency().max(), a.totalErrors(),
+                    server.cpuNanosPerOperation() < 0 ? "n/a"
+                            : String.format(Locale.ROOT, "%.2f", server.cpuNanosPerOperation() / 1e3),
+                    server.cpuTimeNanosPerRun() / 1e6, server.peakThreads(), server.liveThreadsAfter(),
+                    mebibytes(server.peakRssBytes()), mebibytes(server.rssBytesAfter()),
+                    mebibytes(server.peakHeapUsedBytes()), mebibytes(server.heapUsedBytes()), server.gcCount(),
+                    server.gcTimeMillis(), server.pinnedEvents() < 0 ? "n/a" : String.valueOf(server.pinnedEvents())));
+        }
+        out.append("\nTies: ").append(Ranking.TIE_RULE).append(". The order among tied combinations is not"
+                + " established by these runs.\n");
+        for (RankedCombination entry : ranking.entries()) {
+            String stack = entry.summary().aggregate().server().pinnedTopStack();
+            if (!stack.isEmpty()) {
+                out.append("\nTop pinning stack of ").append(entry.combination()).append(": `").append(stack)
+                        .append("`\n");
+            }
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s). Total measured time:"
                         + " %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(), unit,
                 ranking.totalMeasuredNanos() / 1e9));
         out.append("Latency is per ").append(unit).append(", from the measured runs' histograms added together."
-                + " Server figures: peak threads and peak RSS are the largest per-run peaks, heap is the largest heap"
-                + " in use at the end of a run, CPU is the server process's CPU time per run, GC sums the measured"
-                + " runs.\n\n");
+                + " Server figures: peak threads (live platform threads; virtual threads are not counted), peak RSS and"
+                + " peak heap are the largest per-run peaks (peak heap is the sum of the heap pools' peaks, an upper"
+                + " bound); \"after\" figures are the largest at the end of a run; CPU is the server process's CPU time"
+                + " (user + system) per run and per ").append(unit).append("; GC and pinned (JFR"
+                + " jdk.VirtualThreadPinned events; JDK 24+ no longer pins in synchronized) sum the measured runs.\n\n");
         Environment env = fastest.summary().environment();
         out.append(String.format(Locale.ROOT, "Environment: JDK %s (%s), %s, %d CPUs, CPUs pinned: %s, JVM flags:"
                         + " `%s`, load average at start %s, commit %s.\n",
@@ -63,7 +80,7 @@ public final class MarkdownRankingFormat implements RankingFormat {
         return out.toString();
     }
 
-    private static String mebibytes(long bytes) {
+    static String mebibytes(long bytes) {
         return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", bytes / MIB);
     }
 }

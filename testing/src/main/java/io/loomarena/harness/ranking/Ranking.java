@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.ConfidenceInterval;
 
 /**
  * The combinations of one suite, fastest first by the mean elapsed time of their measured runs. Built only from
@@ -75,6 +76,36 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         BenchmarkSummary first = sorted.get(0);
         return new Ranking(suite, first.unit(), first.workload(), first.runs().warmups(), first.runs().measuredRuns(),
                 entries);
+    }
+
+    /**
+     * The rule that declares two combinations tied, as printed in the outputs: their 95% confidence intervals of the
+     * mean elapsed time overlap (or, with fewer than 3 measured runs and so no interval, their min–max ranges do).
+     */
+    public static final String TIE_RULE = "two combinations are tied when the 95% confidence intervals of their mean"
+            + " elapsed times overlap (min-max ranges when there are fewer than 3 runs): the data cannot order them";
+
+    /** The ranks of the other combinations this one is tied with ({@link #TIE_RULE}), ascending; empty when none. */
+    public List<Integer> tiedWith(RankedCombination entry) {
+        return entries.stream().filter(other -> other.rank() != entry.rank() && tied(entry, other))
+                .map(RankedCombination::rank).toList();
+    }
+
+    private static boolean tied(RankedCombination a, RankedCombination b) {
+        ConfidenceInterval ia = a.summary().aggregate().elapsedCi95Nanos();
+        ConfidenceInterval ib = b.summary().aggregate().elapsedCi95Nanos();
+        if (ia != null && ib != null) {
+            return ia.overlaps(ib);
+        }
+        var x = a.summary().aggregate();
+        var y = b.summary().aggregate();
+        return x.minElapsedNanos() <= y.maxElapsedNanos() && y.minElapsedNanos() <= x.maxElapsedNanos();
+    }
+
+    /** {@code 2,3}, or {@code none}: the ranks {@link #tiedWith} as printed. */
+    public String tiedWithText(RankedCombination entry) {
+        List<Integer> ranks = tiedWith(entry);
+        return ranks.isEmpty() ? "none" : ranks.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
     /** The fastest combination. */

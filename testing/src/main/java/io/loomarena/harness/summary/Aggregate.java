@@ -42,9 +42,28 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
      * @param cpuTimeNanosPerRun mean server CPU time per run
      * @param gcCount            collections in all measured runs
      * @param gcTimeMillis       collection time in all measured runs
+     * @param liveThreadsAfter   largest count of live platform threads at the end of a run
+     * @param peakHeapUsedBytes  largest per-run peak of heap in use, {@code -1} unknown
+     * @param rssBytesAfter      largest resident set size at the end of a run, {@code -1} unknown
+     * @param cpuNanosPerOperation server CPU time per operation (message, request): CPU per run / operations per run
+     * @param pinnedEvents       virtual-thread pinning events in all measured runs, {@code -1} unknown
+     * @param pinnedTopStack     the server's most frequent pinning stack, empty when nothing pinned
      */
     public record ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
-                                  long gcCount, long gcTimeMillis) {
+                                  long gcCount, long gcTimeMillis, int liveThreadsAfter, long peakHeapUsedBytes,
+                                  long rssBytesAfter, double cpuNanosPerOperation, long pinnedEvents,
+                                  String pinnedTopStack) {
+
+        public ServerAggregate {
+            pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+        }
+
+        /** The figures of summaries written before the cost figures existed (those unknown, {@code -1}). */
+        public ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
+                               long gcCount, long gcTimeMillis) {
+            this(peakThreads, peakRssBytes, heapUsedBytes, cpuTimeNanosPerRun, gcCount, gcTimeMillis, -1, -1, -1, -1,
+                    -1, "");
+        }
     }
 
     /** Aggregates measured runs (at least one). */
@@ -59,7 +78,7 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
         return new Aggregate(operations, average, Descriptive.median(elapsed),
                 runs.stream().mapToLong(MeasuredRun::elapsedNanos).min().orElseThrow(),
                 runs.stream().mapToLong(MeasuredRun::elapsedNanos).max().orElseThrow(),
-                Descriptive.sampleStdDev(elapsed), StudentT.interval95(elapsed).orElse(null),
+                Descriptive.sampleStdDev(elapsed), MeanInterval.of95(elapsed).orElse(null),
                 average == 0 ? 0 : operations * 1e9 / average, Descriptive.median(throughputs),
                 java.util.Arrays.stream(throughputs).min().orElseThrow(),
                 java.util.Arrays.stream(throughputs).max().orElseThrow(),
@@ -87,12 +106,21 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
     }
 
     private static ServerAggregate server(List<MeasuredRun> runs) {
+        double cpuPerRun = runs.stream().mapToLong(r -> r.server().cpuTimeNanos()).average().orElse(-1);
+        long operations = runs.get(0).operations();
+        boolean pinningKnown = runs.stream().allMatch(r -> r.server().pinnedEvents() >= 0);
         return new ServerAggregate(
                 runs.stream().mapToInt(r -> r.server().peakThreads()).max().orElse(-1),
                 runs.stream().mapToLong(r -> r.server().peakRssBytes()).max().orElse(-1),
                 runs.stream().mapToLong(r -> r.server().heapUsedBytes()).max().orElse(-1),
-                runs.stream().mapToLong(r -> r.server().cpuTimeNanos()).average().orElse(-1),
+                cpuPerRun,
                 runs.stream().mapToLong(r -> r.server().gcCount()).sum(),
-                runs.stream().mapToLong(r -> r.server().gcTimeMillis()).sum());
+                runs.stream().mapToLong(r -> r.server().gcTimeMillis()).sum(),
+                runs.stream().mapToInt(r -> r.server().liveThreads()).max().orElse(-1),
+                runs.stream().mapToLong(r -> r.server().peakHeapUsedBytes()).max().orElse(-1),
+                runs.stream().mapToLong(r -> r.server().rssBytes()).max().orElse(-1),
+                cpuPerRun < 0 || operations <= 0 ? -1 : cpuPerRun / operations,
+                pinningKnown ? runs.stream().mapToLong(r -> r.server().pinnedEvents()).sum() : -1,
+                runs.get(runs.size() - 1).server().pinnedTopStack());
     }
 }

@@ -20,13 +20,28 @@ import io.loomarena.measure.ServerStats;
  * @param gcCount       collections during the run
  * @param gcTimeMillis  collection time during the run
  * @param counters      the server's model counters at the end of the run (cumulative since start)
+ * @param peakHeapUsedBytes heap in use at its peak during the run (sum of the heap pools' peaks), {@code -1} unknown
+ * @param pinnedEvents  virtual-thread pinning events (JFR {@code jdk.VirtualThreadPinned}) during the run, {@code -1}
+ *                      unknown; JFR delivers them about once a second, so the last second of a run may count in the
+ *                      next run
+ * @param pinnedTopStack the server's most frequent pinning stack since it started, empty when none
  */
 public record ServerResources(int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes, long peakRssBytes,
                               boolean peakRssPerRun, long cpuTimeNanos, long gcCount, long gcTimeMillis,
-                              Map<String, Long> counters) {
+                              Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
+                              String pinnedTopStack) {
 
     public ServerResources {
-        counters = Map.copyOf(counters);
+        counters = Map.copyOf(counters == null ? Map.of() : counters);
+        pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+    }
+
+    /** The figures without peak heap and pinning (both unknown, {@code -1}). */
+    public ServerResources(int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes, long peakRssBytes,
+                           boolean peakRssPerRun, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                           Map<String, Long> counters) {
+        this(liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, peakRssPerRun, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, -1, -1, "");
     }
 
     /** The cost of a run from the figures before and after it. */
@@ -35,6 +50,8 @@ public record ServerResources(int liveThreads, int peakThreads, long heapUsedByt
                 : after.cpuTimeNanos() - before.cpuTimeNanos();
         return new ServerResources(after.liveThreads(), after.peakThreads(), after.heapUsedBytes(), after.rssBytes(),
                 after.peakRssBytes(), peakRssPerRun, cpu, after.gcCount() - before.gcCount(),
-                after.gcTimeMillis() - before.gcTimeMillis(), after.counters());
+                after.gcTimeMillis() - before.gcTimeMillis(), after.counters(), after.peakHeapUsedBytes(),
+                before.pinnedEvents() < 0 || after.pinnedEvents() < 0 ? -1
+                        : after.pinnedEvents() - before.pinnedEvents(), after.pinnedTopStack());
     }
 }

@@ -25,7 +25,7 @@ class RankingFormatsTest {
     /** The DESIGN.md line, as a user's parser would read it. */
     private static final Pattern FINAL_LINE = Pattern.compile("\\[PERF]\\[FINAL] \\d+\\) \\S+ average: \\d+\\.\\d{3} s,"
             + " throughput=\\d+\\.\\d{2} msg/s, avg=\\d+\\.\\d{4} ms/msg, delta=\\d+\\.\\d{3} s"
-            + " \\([+-]\\d+\\.\\d{2}% vs fastest\\)");
+            + " \\([+-]\\d+\\.\\d{2}% vs fastest\\)( .*)?");
 
     private static final Ranking RANKING = Ranking.of("echo", List.of(
             summary("echo", "msg", "PLATFORM_SERVER", "PLATFORM_CLIENT", workload(20), 150, 160, 170),
@@ -43,6 +43,23 @@ class RankingFormatsTest {
     }
 
     @Test
+    void tiedCombinationsSayWithWhomOnEveryOutput() {
+        Ranking ranking = Ranking.of("echo", List.of(
+                summary("echo", "msg", "PLATFORM_SERVER", "PLATFORM_CLIENT", workload(20), 150, 160, 170),
+                summary("echo", "msg", "POOL_SERVER", "PLATFORM_CLIENT", workload(20), 140, 165, 175),
+                summary("echo", "msg", "SINGLE_SERVER", "VIRTUAL_CLIENT", workload(20), 400, 420, 380)),
+                List.of(), "test");
+
+        assertThat(new ConsoleRankingFormat().format(ranking)).contains("tied-with=2,", "tied-with=1,",
+                "tied-with=none,", Ranking.TIE_RULE);
+        assertThat(new MarkdownRankingFormat().format(ranking)).contains("| 1 |", "| 2 |", Ranking.TIE_RULE);
+        int column = CsvRankingFormat.HEADER.indexOf("tied_with");
+        assertThat(new CsvRankingFormat().format(ranking).lines().skip(1).map(row -> row.split(",", -1)[column]))
+                .containsExactly("2", "1", "");
+        assertThat(ranking.tiedWith(ranking.entries().get(2))).isEmpty();
+    }
+
+    @Test
     void markdown() throws IOException {
         String text = new MarkdownRankingFormat().format(RANKING);
 
@@ -54,7 +71,8 @@ class RankingFormatsTest {
         String text = new CsvRankingFormat().format(RANKING);
 
         assertThat(text).isEqualTo(golden("ranking.csv", text));
-        assertThat(text.lines()).allSatisfy(line -> assertThat(line.split(",", -1))
+        // Commas inside quoted cells (tied_with "2,3") do not separate cells.
+        assertThat(text.lines()).allSatisfy(line -> assertThat(line.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1))
                 .hasSize(CsvRankingFormat.HEADER.size()));
     }
 

@@ -39,7 +39,8 @@ public final class SummaryFixtures {
             runs.add(new MeasuredRun(i + 1, 2000 + i, 1000, elapsed, operations, operations * 1e9 / elapsed,
                     Map.of(), LatencyStats.of(histogram), LatencyHistograms.encode(histogram),
                     new ServerResources(20, 30 + i, 50_000_000L, 90_000_000L, 100_000_000L + i * 1_048_576L, true,
-                            runMillis[i] * 500_000L, 1, 3, Map.of("accepted", 20L * (i + 3)))));
+                            runMillis[i] * 500_000L, 1, 3, Map.of("accepted", 20L * (i + 3)), 60_000_000L + i,
+                            i, i == 0 ? "" : i + " x com.example.Pins.park:12")));
         }
         Environment environment = new Environment("21.0.5", "Eclipse Adoptium", "OpenJDK 64-Bit Server VM 21.0.5",
                 "/jdk/bin/java", List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),

@@ -1,0 +1,38 @@
+@Echo @Performance
+Feature: Memory per idle connection of every echo server model
+  The claim to check: a platform thread costs its stack (hundreds of KiB to MiB of memory), a virtual thread a few KiB
+  of heap. Each model runs in a fresh server JVM (same flags and pinning as the benchmarks). The test opens connections
+  that send nothing, waits until the server counts them, and reads the server's memory after a full collection. The
+  figures are printed as [PERF][IDLE] lines and saved under target-results/echo-idle/; they are measured, not
+  asserted, beyond the connections really being held and the server staying alive.
+  The single model accepts one connection and serves it until it closes, so the others wait in the kernel's accept
+  queue, which the kernel bounds (net.core.somaxconn, often 4096): that model is measured with 4,000 connections.
+
+  Scenario Outline: the <server> echo server holding <first> and then <second> idle connections
+    Given a fresh <server> echo server JVM with no connection
+    When <first> idle connections are held open to it
+    Then the server counts <first open> of them open and is still running
+    And its memory per connection is printed and saved
+    When <second> idle connections are held open to it
+    Then the server counts <second open> of them open and is still running
+    And its memory per connection is printed and saved
+
+    @ServerSingle
+    Examples: single
+      | server | first | first open | second | second open |
+      | single | 1000  | 1          | 4000   | 1           |
+
+    @ServerPlatform
+    Examples: platform
+      | server   | first | first open | second | second open |
+      | platform | 1000  | 1000       | 5000   | 5000        |
+
+    @ServerPool
+    Examples: pool (100 threads; the other connections wait in its queue)
+      | server | first | first open | second | second open |
+      | pool   | 1000  | 1000       | 5000   | 5000        |
+
+    @ServerVirtual
+    Examples: virtual
+      | server  | first | first open | second | second open |
+      | virtual | 1000  | 1000       | 5000   | 5000        |

@@ -1,0 +1,99 @@
+package io.loomarena.harness.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.MeasuredRun;
+
+/**
+ * The rules of a suite's regression gate, each applied to every combination and returning one {@link GateVerdict}
+ * per combination (the caller prints them and fails on any FAIL). Plain Java: the Gherkin steps only name the rule
+ * and its limit. Immutable.
+ * <p>
+ * Why these figures: on a shared two-CPU machine the elapsed time of one quick run varies by a factor of 2 to 5
+ * between unmodified runs, so an elapsed-time rule either flakes or misses a real slowdown. The 5th percentile of
+ * per-message latency (the fast floor) hardly moves with machine load (a few tens of µs) but rises by the full amount
+ * of any per-message delay a model adds, even when concurrency hides that delay in the throughput.
+ */
+public final class RegressionGate {
+
+    private final Map<String, BenchmarkSummary> summaries;
+
+    public RegressionGate(List<BenchmarkSummary> summaries) {
+        if (summaries.isEmpty()) {
+            throw new IllegalArgumentException("the gate needs at least one summary");
+        }
+        Map<String, BenchmarkSummary> byCombination = new TreeMap<>();
+        summaries.forEach(s -> byCombination.put(s.combination(), s));
+        this.summaries = byCombination;
+    }
+
+    /** Every measured run finished its fixed work ({@code expectedOperations}) with no error of any kind. */
+    public List<GateVerdict> nothingLostOrCorrupted(long expectedOperations) {
+        List<GateVerdict> verdicts = new ArrayList<>();
+        for (BenchmarkSummary s : summaries.values()) {
+            long errors = s.runs().measured().stream().mapToLong(MeasuredRun::totalErrors).sum();
+            long fewest = s.runs().measured().stream().mapToLong(MeasuredRun::operations).min().orElse(0);
+            verdicts.add(new GateVerdict(errors == 0 && fewest == expectedOperations, s.combination(),
+                    String.format(Locale.ROOT, "%d errors, fewest operations in a run %d", errors, fewest),
+                    String.format(Locale.ROOT, "0 errors and %d operations in every run", expectedOperations),
+                    "no message lost or corrupted"));
+        }
+        return verdicts;
+    }
+
+    /** {@code fast}'s median elapsed time is at most {@code 1 / factor} of {@code slow}'s. */
+    public GateVerdict atLeastTimesAsFast(String fast, String slow, double factor) {
+        double ratio = require(slow).aggregate().medianElapsedNanos() / require(fast).aggregate().medianElapsedNanos();
+        return new GateVerdict(ratio >= factor, fast, String.format(Locale.ROOT,
+                "%.2f times as fast as %s (median elapsed %.3f s vs %.3f s)", ratio, slow,
+                require(fast).aggregate().medianElapsedNanos() / 1e9,
+                require(slow).aggregate().medianElapsedNanos() / 1e9),
+                String.format(Locale.ROOT, ">= %.2f", factor), "ratio of median elapsed times");
+    }
+
+    /**
+     * No combination's p5 latency (its fastest 5% of operations) is more than {@code toleranceMicros} above the
+     * baseline's. Fails a combination missing from the baseline and any workload that differs from the baseline's.
+     */
+    public List<GateVerdict> fastFloorWithin(Baseline baseline, long toleranceMicros) {
+        String rule = "p5 latency at most " + toleranceMicros + " us above the baseline";
+        List<GateVerdict> verdicts = new ArrayList<>();
+        for (BenchmarkSummary s : summaries.values()) {
+            if (!new TreeMap<>(s.workload()).toString().equals(baseline.workload().toString())) {
+                verdicts.add(new GateVerdict(false, s.combination(), "workload " + new TreeMap<>(s.workload()),
+                        "the baseline's workload " + baseline.workload(), rule));
+                continue;
+            }
+            Baseline.Figures reference = baseline.figures().get(s.combination());
+            Baseline.Figures now = Baseline.figures(s);
+            if (reference == null || reference.p5Micros() < 0 || now.p5Micros() < 0) {
+                verdicts.add(new GateVerdict(false, s.combination(), reference == null ? "no baseline figures"
+                        : "no latency histogram", "a p5 latency in the summary and in the baseline", rule));
+                continue;
+            }
+            long limit = reference.p5Micros() + toleranceMicros;
+            verdicts.add(new GateVerdict(now.p5Micros() <= limit, s.combination(), String.format(Locale.ROOT,
+                    "p5 latency %d us = %.2f x baseline", now.p5Micros(),
+                    now.p5Micros() / (double) Math.max(1, reference.p5Micros())),
+                    String.format(Locale.ROOT, "<= %d us (baseline %d us + %d us)", limit, reference.p5Micros(),
+                            toleranceMicros), rule));
+        }
+        return verdicts;
+    }
+
+    /** The summaries the gate judges, by combination. */
+    public Map<String, BenchmarkSummary> summaries() {
+        return summaries;
+    }
+
+    private BenchmarkSummary require(String combination) {
+        return Optional.ofNullable(summaries.get(combination)).orElseThrow(() -> new IllegalArgumentException(
+                "no summary for " + combination + "; found " + String.join(", ", summaries.keySet())));
+    }
+}

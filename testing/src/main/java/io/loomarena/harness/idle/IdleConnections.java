@@ -1,0 +1,145 @@
+package io.loomarena.harness.idle;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.loomarena.harness.EnvironmentProbe;
+import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.measure.ServerStats;
+
+/**
+ * Measures the memory an echo server model spends per idle connection: a fresh server JVM (same flags and pinning as
+ * the benchmarks), a baseline after a full collection, then connections opened from this JVM and held without sending
+ * anything, and the same figures again at each step. The sockets stay open until {@link #close()}, which closes them
+ * and stops the server. Used by one thread.
+ * <pre>
+ * try (IdleConnections idle = IdleConnections.start(EchoBenchmarks.Server.VIRTUAL, settings)) {
+ *     idle.openUpTo(1_000);          // then wait until the server counts them
+ *     IdleStep step = idle.measure();
+ * }
+ * </pre>
+ */
+public final class IdleConnections implements AutoCloseable {
+
+    /** A connect to loopback that takes longer than this means the server's accept queue is full. */
+    private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+
+    private final EchoBenchmarks.Server model;
+    private final ForkedServer server;
+    private final List<Socket> sockets = new ArrayList<>();
+    private final List<IdleStep> steps = new ArrayList<>();
+    private final JvmFork fork;
+    private final String loadAverage;
+    private final Instant started;
+    private final IdleStep baseline;
+
+    private IdleConnections(EchoBenchmarks.Server model, HarnessSettings settings) {
+        this.model = model;
+        this.loadAverage = EnvironmentProbe.loadAverage();
+        this.started = Instant.now();
+        this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        var plan = EchoBenchmarks.plan(model, EchoBenchmarks.Client.PLATFORM, EchoBenchmarks.Workload.of(1, 1, 1));
+        this.server = ForkedServer.start(fork, "server JVM " + model.label() + " (idle connections)", plan.server(),
+                settings);
+        try {
+            this.baseline = step(null);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** Forks the model's server and measures it with no connection. */
+    public static IdleConnections start(EchoBenchmarks.Server model, HarnessSettings settings) {
+        return new IdleConnections(model, settings);
+    }
+
+    /** Opens connections until {@code total} are held; each one connects and sends nothing. */
+    public void openUpTo(int total) {
+        var address = new InetSocketAddress(server.address().host(), server.address().port());
+        while (sockets.size() < total) {
+            Socket socket = new Socket();
+            try {
+                socket.connect(address, CONNECT_TIMEOUT_MILLIS);
+            } catch (IOException e) {
+                closeQuietly(socket);
+                throw new HarnessException("connection " + (sockets.size() + 1) + " of " + total + " to "
+                        + server.describe() + " failed: " + e.getMessage() + server.details(), e);
+            }
+            sockets.add(socket);
+        }
+    }
+
+    /** Connections this JVM holds open to the server now. */
+    public int held() {
+        return (int) sockets.stream().filter(s -> s.isConnected() && !s.isClosed()).count();
+    }
+
+    /** The server's count of open connections now (its {@code activeConnections} counter). */
+    public long serverActive() {
+        return server.stats().counters().getOrDefault("activeConnections", -1L);
+    }
+
+    public boolean serverAlive() {
+        return server.isAlive();
+    }
+
+    /** Collects the server's garbage, reads its figures and records them as the next step. */
+    public IdleStep measure() {
+        IdleStep step = step(baseline);
+        steps.add(step);
+        return step;
+    }
+
+    /** Everything measured so far. */
+    public IdleMemory result() {
+        return new IdleMemory(model.cli(), model.label(), baseline, steps, fork.jvmArgs(),
+                System.getProperty("java.version"), loadAverage, started.toString());
+    }
+
+    private IdleStep step(IdleStep base) {
+        server.gc();
+        ServerStats stats = server.stats();
+        int n = sockets.size();
+        long active = stats.counters().getOrDefault("activeConnections", -1L);
+        if (base == null || n == 0) {
+            return new IdleStep(n, active, stats.liveThreads(), stats.rssBytes(), stats.heapUsedBytes(), 0, 0, 0);
+        }
+        return new IdleStep(n, active, stats.liveThreads(), stats.rssBytes(), stats.heapUsedBytes(),
+                perConnection(stats.rssBytes(), base.rssBytes(), n),
+                perConnection(stats.heapUsedBytes(), base.heapUsedBytes(), n),
+                (stats.liveThreads() - base.liveThreads()) / (double) n);
+    }
+
+    private static double perConnection(long now, long before, int connections) {
+        return now < 0 || before < 0 ? -1 : (now - before) / (double) connections;
+    }
+
+    /** Closes every connection and stops the server. */
+    @Override
+    public void close() {
+        try {
+            sockets.forEach(IdleConnections::closeQuietly);
+            sockets.clear();
+        } finally {
+            server.close();
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // Closing a client socket of a measurement that is over: nothing to report.
+        }
+    }
+}

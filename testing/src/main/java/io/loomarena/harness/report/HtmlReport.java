@@ -1,0 +1,166 @@
+package io.loomarena.harness.report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+
+/**
+ * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
+ * inline SVG drawn by XChart) with, per suite, throughput and p99 per combination and the latency percentile curves,
+ * throughput against connections for sweep suites, and memory per idle connection; and beside it
+ * {@code report-figures.csv}, every plotted figure. Rebuilt from whatever the results folder holds each time, so any
+ * suite's ranking regenerates the whole page. Stateless.
+ */
+public final class HtmlReport {
+
+    public static final String HTML = "report.html";
+    public static final String CSV = "report-figures.csv";
+
+    private HtmlReport() {
+    }
+
+    /** Writes both files under {@code resultsDir} and returns the page. */
+    public static Path write(Path resultsDir) {
+        System.setProperty("java.awt.headless", "true");
+        ReportData data = ReportData.read(resultsDir);
+        List<ReportCharts.Plotted> plotted = new ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        data.suites().forEach((suite, summaries) -> {
+            body.append("<section>\n<h2>").append(escape(suite)).append("</h2>\n");
+            if (isSweep(summaries)) {
+                body.append("<p>Sweep suite: each summary is one stage at one concurrency.</p>\n");
+                ReportCharts.sweep(suite, summaries).forEach(p -> chart(body, plotted, p));
+            } else {
+                body.append("<p>Workload: ").append(escape(summaries.get(0).workload().toString()))
+                        .append(". Ranking with spread and ties: <code>").append(escape(suite))
+                        .append("/ranking.md</code>.</p>\n");
+                chart(body, plotted, ReportCharts.throughput(suite, summaries));
+                chart(body, plotted, ReportCharts.p99(suite, summaries));
+                chart(body, plotted, ReportCharts.latencyCurves(suite, summaries));
+            }
+            body.append("</section>\n");
+        });
+        if (!data.idle().isEmpty()) {
+            body.append("<section>\n<h2>memory per idle connection</h2>\n");
+            chart(body, plotted, ReportCharts.idleMemory(data.idle()));
+            body.append("</section>\n");
+        }
+        if (plotted.isEmpty()) {
+            body.append("<p>No benchmark results under this folder yet.</p>\n");
+        }
+        Path html = resultsDir.resolve(HTML);
+        writeAtomically(html, page(body.toString()));
+        writeAtomically(resultsDir.resolve(CSV), csv(plotted));
+        return html;
+    }
+
+    /** {@link #write}, reporting a failure on the console instead of throwing: the report never fails a ranking. */
+    public static void writeQuietly(Path resultsDir) {
+        try {
+            Path html = write(resultsDir);
+            System.out.println("[PERF] report: " + html);
+        } catch (RuntimeException e) {
+            System.out.println("[PERF] report not written: " + e);
+        }
+    }
+
+    /** A suite whose summaries differ in connections (and carry keepAlive): the HTTP sweep. */
+    static boolean isSweep(List<BenchmarkSummary> summaries) {
+        return summaries.stream().allMatch(s -> s.workload().get("connections") instanceof Number
+                && s.workload().get("keepAlive") != null)
+                && summaries.stream().map(s -> s.workload().get("connections")).distinct().count() > 1;
+    }
+
+    private static void chart(StringBuilder body, List<ReportCharts.Plotted> plotted, ReportCharts.Plotted p) {
+        plotted.add(p);
+        body.append("<figure id=\"").append(escape(p.id())).append("\">\n").append(svg(p)).append('\n')
+                .append("<figcaption>").append(escape(p.caption())).append("</figcaption>\n")
+                .append("<details><summary>figures of this chart</summary>\n<table><tr><th>series</th><th>x</th>"
+                        + "<th>value</th><th>unit</th></tr>\n");
+        for (Figure f : p.figures()) {
+            body.append("<tr><td>").append(escape(f.series())).append("</td><td>").append(escape(f.x()))
+                    .append("</td><td>").append(number(f.y())).append("</td><td>").append(escape(f.unit()))
+                    .append("</td></tr>\n");
+        }
+        body.append("</table></details>\n</figure>\n");
+    }
+
+    private static String svg(ReportCharts.Plotted p) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            VectorGraphicsEncoder.saveVectorGraphic(p.chart(), out, VectorGraphicsFormat.SVG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot draw chart " + p.id() + ": " + e.getMessage(), e);
+        }
+        String svg = out.toString(StandardCharsets.UTF_8);
+        int start = svg.indexOf("<svg");
+        if (start < 0) {
+            throw new IllegalStateException("XChart wrote no <svg> element for chart " + p.id());
+        }
+        // Inline SVG: the XML prolog and DOCTYPE go; the picture scales with the page.
+        return svg.substring(start).replaceFirst("<svg ", "<svg role=\"img\" aria-label=\"" + escape(p.title())
+                + "\" style=\"max-width:100%;height:auto\" ");
+    }
+
+    static String csv(List<ReportCharts.Plotted> plotted) {
+        StringBuilder out = new StringBuilder("chart,series,x,value,unit\n");
+        for (ReportCharts.Plotted p : plotted) {
+            for (Figure f : p.figures()) {
+                out.append(cell(f.chart())).append(',').append(cell(f.series())).append(',').append(cell(f.x()))
+                        .append(',').append(number(f.y())).append(',').append(cell(f.unit())).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String page(String body) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<title>loom-arena report</title>\n<style>\n"
+                + "body{font-family:sans-serif;max-width:1260px;margin:1em auto;padding:0 1em;color:#222}\n"
+                + "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:.5em}\n"
+                + "figure{margin:1em 0 2em}figcaption{color:#555;font-size:.9em}\n"
+                + "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ddd;padding:2px 6px}\n"
+                + "td:nth-child(3){text-align:right}\n</style>\n</head>\n<body>\n<h1>loom-arena report</h1>\n"
+                + "<p>Generated " + escape(Instant.now().toString()) + " from the summaries under target-results/."
+                + " Every figure is also in <code>" + CSV + "</code>. These figures belong to this machine at the time"
+                + " of the runs (see each summary's environment): data, not conclusions about the models in"
+                + " general.</p>\n" + body + "</body>\n</html>\n";
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value)
+                : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static String cell(String text) {
+        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static void writeAtomically(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path partial = file.resolveSibling(file.getFileName() + ".partial");
+            Files.writeString(partial, text, StandardCharsets.UTF_8);
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.loomarena.testing.perf;
+
+import io.cucumber.java.After;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.report.HtmlReport;
+
+/**
+ * Rewrites {@code target-results/report.html} after every ranking scenario, whatever its suite and outcome, from every
+ * suite folder found under the results folder.
+ */
+public final class ReportHooks {
+
+    @After(value = "@PerformanceSummary", order = 100)
+    public void writeTheHtmlReport() {
+        HtmlReport.writeQuietly(HarnessSettings.fromSystemProperties().resultsDir());
+    }
+}
