@@ -43,7 +43,9 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
     /**
      * Idle timeout of {@code single-threaded}: an idle kept-alive connection holds the only thread, so it is let go
-     * quickly (a client that sends its next request at once, as ab and wrk do, keeps its connection).
+     * quickly once another client waits (a client that sends its next request at once, as ab and wrk do, keeps its
+     * connection; one that nobody waits for may stay idle longer). A response that begins while another client
+     * waits closes its connection after it, announced with {@code Connection: close}.
      */
     public static final Duration SINGLE_THREADED_IDLE_TIMEOUT = Duration.ofMillis(100);
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
