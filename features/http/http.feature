@@ -372,7 +372,7 @@ Feature: The HTTP server gives the same answers in every concurrency stage
       The server runs as its own process, started as a user starts it (serve --stage virtual --port 0). Like nginx,
       it treats a graceful stop as a normal end: exit status 0, not the JVM's 143 (128 + SIGTERM).
       Given the HTTP server process runs the "virtual" stage
-      And a request to "/io?ms=700" is in progress on the HTTP server process
+      And a request to "/io?ms=2000" is in progress on the HTTP server process
       When the HTTP server process receives SIGTERM
       Then the in-flight request was answered 200 with "Connection: close"
       And the HTTP server process exited with status 0

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
@@ -173,6 +174,53 @@ public final class ResponseWriter {
             count += n;
             remaining -= n;
         }
+    }
+
+    /**
+     * Sends a response whose body is {@code length} bytes of {@code file} from {@code position}. Through a socket
+     * channel the body goes with {@link FileChannel#transferTo} (sendfile: from the page cache to the socket, no
+     * copy in user space); to a stream it is copied through the buffer.
+     *
+     * @throws EOFException if the file ends before {@code position + length}
+     */
+    public void respond(int status, ContentType type, FileChannel file, long position, long length)
+            throws IOException {
+        begin(status);
+        writeHead(status, type, length, null);
+        if (head) {
+            return;
+        }
+        long next = position;
+        long end = position + length;
+        if (channel == null) {
+            while (next < end) {
+                next += copyChunk(file, next, end);
+            }
+            return;
+        }
+        flush();
+        watch.writing(true);
+        try {
+            while (next < end) {
+                long sent = file.transferTo(next, end - next, channel);
+                // Nothing sent: the socket's buffer is full (a virtual thread's socket does not block in sendfile)
+                // or the file has shrunk. A chunk through the buffer then waits for the socket (or finds the end).
+                next += sent > 0 ? sent : copyChunk(file, next, end);
+            }
+        } finally {
+            watch.writing(false);
+        }
+    }
+
+    /** Reads up to a buffer of {@code file} at {@code position} (before {@code end}) and sends it; returns its size. */
+    private int copyChunk(FileChannel file, long position, long end) throws IOException {
+        flush();
+        int n = file.read(ByteBuffer.wrap(buf, 0, (int) Math.min(buf.length, end - position)), position);
+        if (n < 0) {
+            throw new EOFException("file ended " + (end - position) + " bytes early");
+        }
+        socketWrite(buf, 0, n);
+        return n;
     }
 
     /** Sends a text/plain response. */
