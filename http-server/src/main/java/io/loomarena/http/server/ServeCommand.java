@@ -55,7 +55,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--header-timeout", paramLabel = "DURATION", description = "time to receive a request head (default 10s)")
     String headerTimeout = "10s";
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
-            description = "keep-alive idle limit (default 30s; 100ms for single-threaded)")
+            description = "keep-alive idle limit (default 30s; 1s for single-threaded, once another client waits)")
     String idleTimeout;
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "longest blocked write (default 30s)")
     String writeTimeout = "30s";
