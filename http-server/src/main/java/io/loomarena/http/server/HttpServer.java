@@ -45,7 +45,6 @@ public final class HttpServer implements AutoCloseable {
     private final ServerMetrics metrics = new ServerMetrics();
     private final ConnectionRegistry registry;
     private final FanoutEndpoint fanout;
-    private final ContentSource content;
     private final ConnectionContext context;
     private final Thread acceptor;
     private final AtomicBoolean stopping = new AtomicBoolean();
@@ -55,7 +54,6 @@ public final class HttpServer implements AutoCloseable {
     private HttpServer(ServerConfig config, Listener listener, ContentSource content) {
         this.config = config;
         this.listener = listener;
-        this.content = content;
         this.stage = io.loomarena.http.server.stage.ConcurrencyStage.of(config);
         this.registry = new ConnectionRegistry(config.stage().threadPrefix(), config.writeTimeout().toMillis());
         URI downstream = config.downstream() != null ? config.downstream()
@@ -84,14 +82,8 @@ public final class HttpServer implements AutoCloseable {
         ContentSource content = config.stage() == Stage.VIRTUAL_CACHED
                 ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
         // Only single-threaded serves on the acceptor thread, so only it hands a connection over to a waiting client.
-        Listener listener;
-        try {
-            listener = Listener.bind(config.host(), config.port(), config.backlog(),
-                    config.stage() == Stage.SINGLE_THREADED);
-        } catch (IOException | RuntimeException e) {
-            content.close();
-            throw e;
-        }
+        Listener listener = Listener.bind(config.host(), config.port(), config.backlog(),
+                config.stage() == Stage.SINGLE_THREADED);
         HttpServer server = new HttpServer(config, listener, content);
         server.acceptor.start();
         return server;
@@ -174,7 +166,6 @@ public final class HttpServer implements AutoCloseable {
             stage.close();
             fanout.close();
             registry.close();
-            content.close();
             terminated.countDown();
         }
         return clean;

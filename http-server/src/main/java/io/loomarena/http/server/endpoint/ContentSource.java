@@ -9,16 +9,11 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  * Where {@code /data.json} and {@code /files/} come from: the disk on every request ({@link DiskContent}) or memory
  * ({@link CachedContent}, the {@code virtual-cached} stage). Implementations are thread-safe.
  */
-public interface ContentSource extends AutoCloseable {
+public interface ContentSource {
 
     /** Answers {@code /data.json}. */
     void data(ResponseWriter out) throws IOException, HttpException;
 
     /** Answers {@code /files/<name>}, the name percent-decoded. */
     void file(String name, ResponseWriter out) throws IOException, HttpException;
-
-    /** Releases what the source holds (memory, open files); called once the server has stopped. */
-    @Override
-    default void close() {
-    }
 }
