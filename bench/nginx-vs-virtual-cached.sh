@@ -8,7 +8,7 @@
 #        JAVA_OPTS (default: fixed 512 MB heap, Serial GC, as a one-CPU JVM picks anyway)
 #        PROFILE=1 also records a JFR profile of the Java server's /data.json run under target/bench/.
 #        NGINX_SENDFILE=on|off (default on, as Debian's nginx.conf): off makes nginx copy the file through user
-#        space as the Java server must (a Socket stream has no zero-copy path).
+#        space, as virtual-cached does from its in-memory copy (one copy, from a direct buffer into the socket).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)

@@ -336,3 +336,43 @@ Feature: The HTTP server gives the same answers in every concurrency stage
       Examples: virtual-cached
         | stage          | outcome     |
         | virtual-cached | is answered |
+
+  Rule: /metrics counts the server's virtual threads, which the JVM's own thread counts leave out
+
+    Scenario Outline: the virtual-thread gauge follows the open connections on <stage>
+      Each connection of a virtual stage is served by a virtual thread of its own while it stays open; a platform
+      stage has none. The request that reads /metrics runs on a thread too, so the gauge is compared with what it
+      read before the clients connected.
+      Given the HTTP server runs the "<stage>" stage
+      And the HTTP server's virtual-thread gauge is noted from "/metrics"
+      When 20 HTTP clients each get "/ping" and keep their connections open
+      Then the virtual-thread gauge in "/metrics" reads <more> more than noted
+      When those HTTP clients close their connections
+      Then the virtual-thread gauge in "/metrics" returns to the noted value within 5 s
+
+      @ThreadPerRequest
+      Examples: thread-per-request
+        | stage              | more |
+        | thread-per-request | 0    |
+
+      @VirtualThreads
+      Examples: virtual
+        | stage   | more |
+        | virtual | 20   |
+
+      @VirtualThreadsCached
+      Examples: virtual-cached
+        | stage          | more |
+        | virtual-cached | 20   |
+
+  Rule: the server process stops gracefully on SIGTERM
+
+    @VirtualThreads
+    Scenario: SIGTERM lets the request in flight finish, then the process exits with status 0
+      The server runs as its own process, started as a user starts it (serve --stage virtual --port 0). Like nginx,
+      it treats a graceful stop as a normal end: exit status 0, not the JVM's 143 (128 + SIGTERM).
+      Given the HTTP server process runs the "virtual" stage
+      And a request to "/io?ms=2000" is in progress on the HTTP server process
+      When the HTTP server process receives SIGTERM
+      Then the in-flight request was answered 200 with "Connection: close"
+      And the HTTP server process exited with status 0

@@ -1,10 +1,8 @@
 package io.loomarena.http.server;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -42,7 +40,7 @@ public final class HttpServer implements AutoCloseable {
     private static final long ACCEPT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final ServerConfig config;
-    private final ServerSocket listener;
+    private final Listener listener;
     private final io.loomarena.http.server.stage.ConcurrencyStage stage;
     private final ServerMetrics metrics = new ServerMetrics();
     private final ConnectionRegistry registry;
@@ -53,21 +51,23 @@ public final class HttpServer implements AutoCloseable {
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile boolean clean;
 
-    private HttpServer(ServerConfig config, ServerSocket listener, ContentSource content) {
+    private HttpServer(ServerConfig config, Listener listener, ContentSource content) {
         this.config = config;
         this.listener = listener;
         this.stage = io.loomarena.http.server.stage.ConcurrencyStage.of(config);
         this.registry = new ConnectionRegistry(config.stage().threadPrefix(), config.writeTimeout().toMillis());
         URI downstream = config.downstream() != null ? config.downstream()
-                : URI.create("http://" + hostForUri(config.host()) + ":" + listener.getLocalPort() + "/io");
+                : URI.create("http://" + hostForUri(config.host()) + ":" + listener.port() + "/io");
         boolean virtual = config.stage() == Stage.VIRTUAL || config.stage() == Stage.VIRTUAL_CACHED;
-        var downstreamThreads = ModelThreads.factory(config.stage().threadPrefix() + "-downstream", virtual);
+        var downstreamThreads = metrics.countingVirtual(
+                ModelThreads.factory(config.stage().threadPrefix() + "-downstream", virtual));
         this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(), virtual
                 ? Executors.newThreadPerTaskExecutor(downstreamThreads) : Executors.newCachedThreadPool(downstreamThreads));
         Http1RequestParser parser = new Http1RequestParser(config.limits());
         Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.stage()));
         this.context = new ConnectionContext(config, parser,
-                new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry);
+                new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
+                listener::clientWaiting, listener::idleCloseWanted);
         this.acceptor = ModelThreads.platform(config.stage().threadPrefix() + "-acceptor", this::acceptLoop);
     }
 
@@ -81,14 +81,9 @@ public final class HttpServer implements AutoCloseable {
         Docroot docroot = new Docroot(config.docroot() != null ? config.docroot() : BundledContent.docroot());
         ContentSource content = config.stage() == Stage.VIRTUAL_CACHED
                 ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
-        ServerSocket listener = new ServerSocket();
-        try {
-            listener.setReuseAddress(true);
-            listener.bind(new InetSocketAddress(config.host(), config.port()), config.backlog());
-        } catch (IOException | RuntimeException e) {
-            listener.close();
-            throw e;
-        }
+        // Only single-threaded serves on the acceptor thread, so only it hands a connection over to a waiting client.
+        Listener listener = Listener.bind(config.host(), config.port(), config.backlog(),
+                config.stage() == Stage.SINGLE_THREADED);
         HttpServer server = new HttpServer(config, listener, content);
         server.acceptor.start();
         return server;
@@ -104,7 +99,7 @@ public final class HttpServer implements AutoCloseable {
 
     /** The port actually bound (useful with port 0). */
     public int port() {
-        return listener.getLocalPort();
+        return listener.port();
     }
 
     public ServerMetrics metrics() {
@@ -118,7 +113,7 @@ public final class HttpServer implements AutoCloseable {
 
     private void acceptLoop() {
         while (true) {
-            Socket socket;
+            SocketChannel socket;
             try {
                 socket = listener.accept();
             } catch (IOException e) {
@@ -129,7 +124,7 @@ public final class HttpServer implements AutoCloseable {
                 LockSupport.parkNanos(ACCEPT_BACKOFF_NANOS);
                 continue;
             }
-            ConnectionHandler connection = new ConnectionHandler(socket, context);
+            ConnectionHandler connection = new ConnectionHandler(socket.socket(), context);
             try {
                 stage.dispatch(connection);
             } catch (RejectedExecutionException e) {
@@ -193,11 +188,7 @@ public final class HttpServer implements AutoCloseable {
     }
 
     private void closeListener() {
-        try {
-            listener.close();
-        } catch (IOException e) {
-            // Already closed: accepting has stopped either way.
-        }
+        listener.close();
     }
 
     private void joinAcceptor(long deadlineNanos) throws InterruptedException {

@@ -15,14 +15,23 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code serve}: starts one stage, prints {@code listening on HOST:PORT} as its first stdout line, answers
- * {@code stats} on stdin, and shuts down gracefully on SIGTERM or SIGINT. Every option arrives as text and is checked
+ * {@code stats} on stdin, and shuts down gracefully on SIGTERM or SIGINT, then exits 0 (as nginx does; 1 when the grace
+ * period ran out). Every option arrives as text and is checked
  * here, so that a bad value exits with code 2 and one line naming it and the allowed values.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs one HTTP server stage.")
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs one HTTP server stage.",
+        footer = {"", "SIGTERM or SIGINT stops it gracefully: no new connection, requests in flight",
+                "finish (answered with Connection: close) within --grace.",
+                "Exit status: 0 after a graceful stop, 1 if the grace period ran out and",
+                "connections were cut, 2 for a bad argument."})
 public final class ServeCommand implements Callable<Integer> {
 
     /** Exit code of a bad argument (DESIGN.md). */
     public static final int EXIT_USAGE = 2;
+    /** Exit code after SIGTERM/SIGINT when every connection ended within the grace period. */
+    public static final int EXIT_STOPPED = 0;
+    /** Exit code after SIGTERM/SIGINT when the grace period ran out and connections were cut. */
+    public static final int EXIT_STOPPED_FORCED = 1;
 
     @Option(names = "--stage", paramLabel = "STAGE",
             description = "single-threaded|thread-per-request|thread-pool|virtual|virtual-cached")
@@ -46,7 +55,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--header-timeout", paramLabel = "DURATION", description = "time to receive a request head (default 10s)")
     String headerTimeout = "10s";
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
-            description = "keep-alive idle limit (default 30s; 100ms for single-threaded)")
+            description = "keep-alive idle limit (default 30s; 1s for single-threaded, once another client waits)")
     String idleTimeout;
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "longest blocked write (default 30s)")
     String writeTimeout = "30s";
@@ -75,7 +84,13 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("serve: cannot start: " + e.getMessage());
             return EXIT_USAGE;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> server.shutdown(config.grace()), "http-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            boolean clean = server.shutdown(config.grace());
+            System.out.flush();
+            System.err.flush();
+            // A graceful stop is a normal end (nginx exits 0 too), not the JVM's 128 + signal number.
+            Runtime.getRuntime().halt(clean ? EXIT_STOPPED : EXIT_STOPPED_FORCED);
+        }, "http-shutdown"));
         System.out.println("listening on " + config.host() + ":" + server.port());
         System.out.flush();
         StatsOnStdin.start(server.metrics()::counters);

@@ -2,6 +2,7 @@ package io.loomarena.http.server;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -18,6 +19,8 @@ public final class ServerMetrics {
     private final AtomicInteger handlers = new AtomicInteger();
     private final AtomicInteger inProgress = new AtomicInteger();
     private final AtomicInteger peakInProgress = new AtomicInteger();
+    private final AtomicInteger virtualThreads = new AtomicInteger();
+    private final AtomicInteger peakVirtualThreads = new AtomicInteger();
     private final LongAdder[] byStatus = new LongAdder[600];
 
     public ServerMetrics() {
@@ -48,6 +51,38 @@ public final class ServerMetrics {
 
     public void handlerEnded() {
         handlers.decrementAndGet();
+    }
+
+    /**
+     * A virtual thread of the server began its task (a connection's handler, a downstream call). The JVM counts
+     * only platform threads, so the server counts its virtual ones: started minus ended.
+     */
+    public void virtualThreadStarted() {
+        int now = virtualThreads.incrementAndGet();
+        if (now > peakVirtualThreads.get()) {
+            peakVirtualThreads.accumulateAndGet(now, Math::max);
+        }
+    }
+
+    public void virtualThreadEnded() {
+        virtualThreads.decrementAndGet();
+    }
+
+    /** Wraps a thread factory so that the virtual threads it makes are counted while they run their task. */
+    public ThreadFactory countingVirtual(ThreadFactory threads) {
+        return task -> threads.newThread(() -> {
+            boolean counted = Thread.currentThread().isVirtual();
+            if (counted) {
+                virtualThreadStarted();
+            }
+            try {
+                task.run();
+            } finally {
+                if (counted) {
+                    virtualThreadEnded();
+                }
+            }
+        });
     }
 
     /** A request head was parsed and its handling begins. */
@@ -85,6 +120,15 @@ public final class ServerMetrics {
         return peakInProgress.get();
     }
 
+    /** Live virtual threads of the server: connection handlers and downstream calls. */
+    public int virtualThreads() {
+        return virtualThreads.get();
+    }
+
+    public int peakVirtualThreads() {
+        return peakVirtualThreads.get();
+    }
+
     public long accepted() {
         return accepted.sum();
     }
@@ -112,6 +156,7 @@ public final class ServerMetrics {
         counters.put("acceptedConnections", accepted());
         counters.put("rejectedConnections", rejected());
         counters.put("handlers", (long) handlers());
+        counters.put("virtualThreads", (long) virtualThreads());
         counters.put("requestsInProgress", (long) inProgress());
         counters.put("peakRequestsInProgress", (long) peakInProgress());
         counters.put("requests", responsesByStatus().values().stream().mapToLong(Long::longValue).sum());

@@ -10,15 +10,22 @@ import io.cucumber.java.en.When;
 import io.loomarena.testing.http.support.ConcurrentClients;
 import io.loomarena.testing.http.support.RawResponse;
 import io.loomarena.testing.http.support.ServerUnderTest;
+import org.awaitility.Awaitility;
 
-/** Many HTTP clients at once: the staircase, shutdown with requests in flight, a held single-threaded server. */
+/**
+ * Many HTTP clients at once: the staircase, shutdown with requests in flight, a held single-threaded server, the
+ * virtual-thread gauge following open connections.
+ */
 public class HttpConcurrencySteps {
 
     /** How long a second client must go unanswered to count as waiting. */
     private static final Duration WAITING = Duration.ofMillis(500);
 
+    private static final String VIRTUAL_THREADS = "loomarena_http_virtual_threads";
+
     private final ConcurrentClients clients;
     private final ServerUnderTest server;
+    private double notedVirtualThreads;
 
     public HttpConcurrencySteps(ConcurrentClients clients, ServerUnderTest server) {
         this.clients = clients;
@@ -75,5 +82,32 @@ public class HttpConcurrencySteps {
     public void theSecondHttpClientIsAnsweredAfterTheFirstCloses(int status) {
         clients.firstClientCloses();
         assertThat(clients.secondResponse().status()).isEqualTo(status);
+    }
+
+    @Given("the HTTP server's virtual-thread gauge is noted from {string}")
+    public void theVirtualThreadGaugeIsNoted(String path) {
+        notedVirtualThreads = server.scrape(path).get(VIRTUAL_THREADS);
+    }
+
+    @When("{int} HTTP clients each get {string} and keep their connections open")
+    public void httpClientsEachGetAndStay(int count, String path) {
+        clients.eachGetAndStay(count, path);
+    }
+
+    @When("those HTTP clients close their connections")
+    public void thoseHttpClientsClose() {
+        clients.closeAll();
+    }
+
+    @Then("the virtual-thread gauge in {string} reads {int} more than noted")
+    public void theVirtualThreadGaugeReadsMore(String path, int more) {
+        assertThat(server.scrape(path).get(VIRTUAL_THREADS)).isEqualTo(notedVirtualThreads + more);
+    }
+
+    @Then("the virtual-thread gauge in {string} returns to the noted value within {int} s")
+    public void theVirtualThreadGaugeReturns(String path, int seconds) {
+        Awaitility.await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(20))
+                .until(() -> server.scrape(path).get(VIRTUAL_THREADS) == notedVirtualThreads);
+        assertThat(server.scrape(path).get(VIRTUAL_THREADS)).isEqualTo(notedVirtualThreads);
     }
 }

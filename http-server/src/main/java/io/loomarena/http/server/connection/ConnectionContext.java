@@ -1,6 +1,7 @@
 package io.loomarena.http.server.connection;
 
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.ServerMetrics;
@@ -18,9 +19,14 @@ import io.loomarena.http.server.protocol.Http1RequestParser;
  * @param router   maps requests to endpoints
  * @param metrics  the server's counters
  * @param registry the open connections
+ * @param clientWaiting whether another client waits for the thread a connection holds ({@code single-threaded}):
+ *                 the response that begins then says {@code Connection: close} and the connection closes after it
+ * @param idleCloseWanted whether an idle kept-alive connection past its idle timeout should be closed (asked by the
+ *                 watchdog): always, except in {@code single-threaded}, where only when another client waits
  */
 public record ConnectionContext(ServerConfig config, Http1RequestParser parser, BodyReader body, Router router,
-                                ServerMetrics metrics, ConnectionRegistry registry) {
+                                ServerMetrics metrics, ConnectionRegistry registry, BooleanSupplier clientWaiting,
+                                BooleanSupplier idleCloseWanted) {
 
     public ConnectionContext {
         Objects.requireNonNull(config, "config");
@@ -29,5 +35,7 @@ public record ConnectionContext(ServerConfig config, Http1RequestParser parser, 
         Objects.requireNonNull(router, "router");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(clientWaiting, "clientWaiting");
+        Objects.requireNonNull(idleCloseWanted, "idleCloseWanted");
     }
 }

@@ -40,11 +40,21 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     private final AtomicInteger state = new AtomicInteger(FRESH);
     private ResponseWriter out;
     private boolean virtual;
+    /** The input has been shut by a timeout: the request already buffered is the last one answered. */
+    private boolean lastRequest;
 
-    /** Registers the connection as open; the acceptor then hands it to the stage. */
+    /**
+     * Registers the connection as open; the acceptor then hands it to the stage.
+     *
+     * @param socket an accepted socket of a {@link java.nio.channels.SocketChannel} in blocking mode: requests are
+     *               read through the socket's stream, responses written through the channel
+     */
     public ConnectionHandler(Socket socket, ConnectionContext context) {
         this.socket = socket;
-        this.watched = new WatchedSocket(socket);
+        if (socket.getChannel() == null) {
+            throw new IllegalArgumentException("the socket has no channel: accept it from a ServerSocketChannel");
+        }
+        this.watched = new WatchedSocket(socket, context.idleCloseWanted());
         this.context = context;
         this.acceptedNanos = System.nanoTime();
         context.metrics().connectionOpened();
@@ -55,10 +65,13 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     public void run() {
         context.metrics().handlerStarted();
         virtual = Thread.currentThread().isVirtual();
+        if (virtual) {
+            context.metrics().virtualThreadStarted();
+        }
         boolean linger = false;
         try {
             socket.setTcpNoDelay(true);
-            out = new ResponseWriter(socket.getOutputStream(), watched, context.registry()::draining);
+            out = new ResponseWriter(socket.getChannel(), watched, this::closeAfterResponse);
             linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(), this));
         } catch (SocketTimeoutException e) {
             // The request head or body did not arrive in time: 408, if the client still reads.
@@ -78,7 +91,19 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
             context.registry().remove(this);
             context.metrics().connectionClosed();
             context.metrics().handlerEnded();
+            if (virtual) {
+                context.metrics().virtualThreadEnded();
+            }
         }
+    }
+
+    /**
+     * Whether the response that begins now closes the connection whatever the request asked: the server drains, or
+     * (single-threaded) another client waits for the thread. Announced in the response, so the client never sends a
+     * request that a close would leave unanswered.
+     */
+    private boolean closeAfterResponse() {
+        return context.registry().draining() || context.clientWaiting().getAsBoolean();
     }
 
     /** The request loop; returns whether the close should linger (an error response was sent). */
@@ -122,8 +147,12 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
                     return false;
                 }
             } catch (SocketTimeoutException e) {
-                // Idle for the whole keep-alive timeout: close without a response, as nginx does.
-                return false;
+                // Idle for the whole keep-alive timeout: close without a response, as nginx does, unless a request
+                // arrived as the timeout struck: it is answered (and the connection closed after it).
+                if (in.buffered() == 0) {
+                    return false;
+                }
+                lastRequest = true;
             }
             if (!state.compareAndSet(IDLE, BUSY)) {
                 return false;
@@ -141,7 +170,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
             return false;
         }
         boolean keepAlive = request.keepAlive() && served < context.config().maxRequestsPerConnection()
-                && !context.registry().draining();
+                && !lastRequest && !context.registry().draining();
         out.prepare(request.isHead(), !keepAlive ? Persistence.CLOSE
                 : request.version() == HttpVersion.HTTP_1_0 ? Persistence.KEEP_ALIVE_EXPLICIT
                 : Persistence.KEEP_ALIVE_DEFAULT);
@@ -179,7 +208,8 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
             out.prepare(false, Persistence.CLOSE);
         }
         writeError(e);
-        return keep;
+        // The response may have announced a close after all (a drain, or a client waiting for the thread).
+        return keep && out.persistence() != Persistence.CLOSE;
     }
 
     /** Answers an error and closes; used where no more requests can follow. Returns whether to linger. */
@@ -211,7 +241,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     public void reject() {
         context.metrics().connectionRejected();
         try {
-            ResponseWriter writer = new ResponseWriter(socket.getOutputStream(), ResponseWriter.WriteWatch.NONE);
+            ResponseWriter writer = new ResponseWriter(socket.getChannel(), ResponseWriter.WriteWatch.NONE);
             writer.prepare(false, Persistence.CLOSE);
             writer.respond(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity\n", null);
             writer.flush();
@@ -229,7 +259,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     @Override
     public void beforeRead(int timeoutMillis) throws IOException {
         out.flush();
-        watched.readStarting(timeoutMillis);
+        watched.readStarting(timeoutMillis, state.get() == IDLE);
     }
 
     @Override

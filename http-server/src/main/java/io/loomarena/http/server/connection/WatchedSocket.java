@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.util.function.BooleanSupplier;
 
 import io.loomarena.http.server.protocol.ResponseWriter;
 
@@ -12,7 +13,9 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  * ({@link #enforce}): an overdue read is ended by shutting the input down (the reader then sees a timeout and can
  * still answer 408), an overdue write by closing the socket. Using the watchdog instead of {@code SO_TIMEOUT}
  * spares a timer per read (a timed park on a virtual thread, a poll before the read on a platform thread), which is
- * a large part of what a small request costs.
+ * a large part of what a small request costs. An overdue idle read (a kept-alive connection waiting for its next
+ * request) is ended only when the stage wants the thread back ({@code single-threaded}: another client waits);
+ * otherwise it may go on waiting, so a client that sends its next request late is not cut off for nothing.
  * <p>Threading: the deadline setters run on the connection's thread; {@link #enforce} and {@link #close} may run on
  * any thread.
  */
@@ -24,20 +27,32 @@ final class WatchedSocket implements ResponseWriter.WriteWatch {
     private static final int LINGER_MAX_BYTES = 1 << 20;
 
     private final Socket socket;
+    private final BooleanSupplier idleCloseWanted;
     private volatile long readDeadlineNanos;
+    private volatile boolean idleRead;
     private volatile long writeStartedNanos;
     private volatile boolean readTimedOut;
 
-    WatchedSocket(Socket socket) {
+    /**
+     * @param idleCloseWanted whether an idle connection whose timeout has passed should be closed now (asked by the
+     *                        watchdog thread)
+     */
+    WatchedSocket(Socket socket, BooleanSupplier idleCloseWanted) {
         this.socket = socket;
+        this.idleCloseWanted = idleCloseWanted;
     }
 
     Socket socket() {
         return socket;
     }
 
-    /** A blocking read begins that must end within the timeout (0 = no limit). */
-    void readStarting(int timeoutMillis) {
+    /**
+     * A blocking read begins that must end within the timeout (0 = no limit).
+     *
+     * @param idle whether it waits for the next request on a kept-alive connection
+     */
+    void readStarting(int timeoutMillis, boolean idle) {
+        idleRead = idle;
         readDeadlineNanos = timeoutMillis == 0 ? 0 : (System.nanoTime() + timeoutMillis * 1_000_000L) | 1;
     }
 
@@ -65,7 +80,8 @@ final class WatchedSocket implements ResponseWriter.WriteWatch {
             close();
         }
         long readDeadline = readDeadlineNanos;
-        if (readDeadline != 0 && nowNanos - readDeadline > 0 && !readTimedOut) {
+        if (readDeadline != 0 && nowNanos - readDeadline > 0 && !readTimedOut
+                && (!idleRead || idleCloseWanted.getAsBoolean())) {
             readTimedOut = true;
             try {
                 socket.shutdownInput();

@@ -14,7 +14,8 @@ import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**
  * {@code GET /metrics} in the Prometheus text format 0.0.4: connections, handlers, requests in progress and their
- * peak, responses by status, JVM threads, heap and process CPU time. Built per request (it is not a hot path).
+ * peak, responses by status, the server's live virtual threads and their peak (which the JVM's thread counts leave
+ * out), JVM platform threads, heap and process CPU time. Built per request (it is not a hot path).
  * Thread-safe.
  */
 public final class MetricsEndpoint {
@@ -55,6 +56,11 @@ public final class MetricsEndpoint {
             text.append("loomarena_http_requests_total{stage=\"").append(stageName)
                     .append("\",status=\"").append(entry.getKey()).append("\"} ").append(entry.getValue()).append('\n');
         }
+        gauge(text, "loomarena_http_virtual_threads",
+                "Live virtual threads of the server: connection handlers and downstream calls (0 on platform stages).",
+                metrics.virtualThreads());
+        gauge(text, "loomarena_http_virtual_threads_peak", "Most live virtual threads of the server at once since start.",
+                metrics.peakVirtualThreads());
         gauge(text, "jvm_threads_live", "Live platform threads (virtual threads are not counted by the JVM).",
                 threads.getThreadCount());
         gauge(text, "jvm_threads_peak", "Peak live platform threads since start.", threads.getPeakThreadCount());

@@ -107,17 +107,17 @@ public final class InputBuffer {
             makeRoom();
         }
         watch.beforeRead(nextTimeoutMillis());
-        int n;
+        int n = 0;
         try {
             n = in.read(buf, limit, buf.length - limit);
         } finally {
+            // Bytes that arrived are kept even when the watch then reports a timeout: they may be answered.
+            if (n > 0) {
+                limit += n;
+            }
             watch.afterRead();
         }
-        if (n < 0) {
-            return false;
-        }
-        limit += n;
-        return true;
+        return n >= 0;
     }
 
     private int nextTimeoutMillis() throws SocketTimeoutException {

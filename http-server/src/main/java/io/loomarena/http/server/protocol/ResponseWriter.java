@@ -4,6 +4,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
@@ -12,6 +15,9 @@ import java.util.function.BooleanSupplier;
  * {@code Content-Type} and {@code Content-Length}, plus {@code Connection} when the connection closes after it or
  * is an HTTP/1.0 keep-alive; a HEAD response has the same fields and no body. Responses stay buffered until
  * {@link #flush()} (the connection flushes before it blocks on a read), so pipelined responses leave in one write.
+ * <p>A connection writes through its socket channel: a large prepared response ({@link PreparedResponse#large()})
+ * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space.
+ * Tests may write to a stream instead.
  * <p>Not thread-safe: it belongs to the one thread serving the connection.
  */
 public final class ResponseWriter {
@@ -47,7 +53,11 @@ public final class ResponseWriter {
     private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
+    /** Largest slice of a heap array handed to the channel at once (the JDK copies it to a direct buffer). */
+    private static final int HEAP_WRITE_SLICE = 64 * 1024;
+
     private final OutputStream out;
+    private final GatheringByteChannel channel;
     private final WriteWatch watch;
     private final BooleanSupplier closing;
     private final byte[] buf = new byte[BUFFER_SIZE];
@@ -64,15 +74,25 @@ public final class ResponseWriter {
      * @param closing whether the server is closing connections (graceful shutdown): a response that begins then
      *                says {@code Connection: close}, whatever was prepared
      */
-    public ResponseWriter(OutputStream out, WriteWatch watch, BooleanSupplier closing) {
-        this.out = out;
-        this.watch = watch;
-        this.closing = closing;
+    public ResponseWriter(GatheringByteChannel out, WriteWatch watch, BooleanSupplier closing) {
+        this(null, out, watch, closing);
     }
 
-    /** A writer for a server that never drains (tests, one-off responses). */
+    /** A writer to a stream, for a server that never drains (tests, one-off responses). */
     public ResponseWriter(OutputStream out, WriteWatch watch) {
-        this(out, watch, () -> false);
+        this(out, null, watch, () -> false);
+    }
+
+    /** A writer to a channel in blocking mode, for a server that never drains (one-off responses). */
+    public ResponseWriter(GatheringByteChannel out, WriteWatch watch) {
+        this(null, out, watch, () -> false);
+    }
+
+    private ResponseWriter(OutputStream stream, GatheringByteChannel channel, WriteWatch watch, BooleanSupplier closing) {
+        this.out = stream;
+        this.channel = channel;
+        this.watch = watch;
+        this.closing = closing;
     }
 
     /** Sets the framing of the next response: whether it answers a HEAD, and what it says about the connection. */
@@ -102,12 +122,21 @@ public final class ResponseWriter {
     public void respond(PreparedResponse response) throws IOException {
         begin(response.status());
         if (!head && persistence == Persistence.KEEP_ALIVE_DEFAULT) {
-            byte[] complete = response.complete(DateHeader.line());
-            write(complete, 0, complete.length);
+            if (response.large()) {
+                writeDirect(response.completeDirect(DateHeader.line()).duplicate());
+            } else {
+                byte[] complete = response.complete(DateHeader.line());
+                write(complete, 0, complete.length);
+            }
             return;
         }
         writeHead(response.status(), response.fields(), null);
-        if (!head) {
+        if (head) {
+            return;
+        }
+        if (response.large()) {
+            writeDirect(response.directBody().duplicate());
+        } else {
             write(response.body(), 0, response.body().length);
         }
     }
@@ -145,6 +174,53 @@ public final class ResponseWriter {
             count += n;
             remaining -= n;
         }
+    }
+
+    /**
+     * Sends a response whose body is {@code length} bytes of {@code file} from {@code position}. Through a socket
+     * channel the body goes with {@link FileChannel#transferTo} (sendfile: from the page cache to the socket, no
+     * copy in user space); to a stream it is copied through the buffer.
+     *
+     * @throws EOFException if the file ends before {@code position + length}
+     */
+    public void respond(int status, ContentType type, FileChannel file, long position, long length)
+            throws IOException {
+        begin(status);
+        writeHead(status, type, length, null);
+        if (head) {
+            return;
+        }
+        long next = position;
+        long end = position + length;
+        if (channel == null) {
+            while (next < end) {
+                next += copyChunk(file, next, end);
+            }
+            return;
+        }
+        flush();
+        watch.writing(true);
+        try {
+            while (next < end) {
+                long sent = file.transferTo(next, end - next, channel);
+                // Nothing sent: the socket's buffer is full (a virtual thread's socket does not block in sendfile)
+                // or the file has shrunk. A chunk through the buffer then waits for the socket (or finds the end).
+                next += sent > 0 ? sent : copyChunk(file, next, end);
+            }
+        } finally {
+            watch.writing(false);
+        }
+    }
+
+    /** Reads up to a buffer of {@code file} at {@code position} (before {@code end}) and sends it; returns its size. */
+    private int copyChunk(FileChannel file, long position, long end) throws IOException {
+        flush();
+        int n = file.read(ByteBuffer.wrap(buf, 0, (int) Math.min(buf.length, end - position)), position);
+        if (n < 0) {
+            throw new EOFException("file ended " + (end - position) + " bytes early");
+        }
+        socketWrite(buf, 0, n);
+        return n;
     }
 
     /** Sends a text/plain response. */
@@ -245,7 +321,43 @@ public final class ResponseWriter {
     private void socketWrite(byte[] bytes, int offset, int length) throws IOException {
         watch.writing(true);
         try {
-            out.write(bytes, offset, length);
+            if (channel == null) {
+                out.write(bytes, offset, length);
+                return;
+            }
+            // In slices: the JDK copies a heap buffer to a temporary direct one on every write call, all of what
+            // is left, so one large slice would be copied again after each partial write.
+            ByteBuffer slice = ByteBuffer.wrap(bytes, offset, length);
+            int end = offset + length;
+            while (slice.position() < end) {
+                slice.limit(Math.min(end, slice.position() + HEAP_WRITE_SLICE));
+                while (slice.hasRemaining()) {
+                    channel.write(slice);
+                }
+            }
+        } finally {
+            watch.writing(false);
+        }
+    }
+
+    /** Sends what is buffered, then all of {@code direct}; through a channel, both in one gathering write. */
+    private void writeDirect(ByteBuffer direct) throws IOException {
+        if (channel == null) {
+            flush();
+            while (direct.hasRemaining()) {
+                int n = Math.min(buf.length, direct.remaining());
+                direct.get(buf, 0, n);
+                socketWrite(buf, 0, n);
+            }
+            return;
+        }
+        ByteBuffer[] both = {ByteBuffer.wrap(buf, 0, count), direct};
+        count = 0;
+        watch.writing(true);
+        try {
+            while (direct.hasRemaining()) {
+                channel.write(both);
+            }
         } finally {
             watch.writing(false);
         }

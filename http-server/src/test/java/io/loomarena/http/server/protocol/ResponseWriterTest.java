@@ -1,11 +1,17 @@
 package io.loomarena.http.server.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Responses: the four fields on every response, HEAD without a body, Connection when it matters. */
 class ResponseWriterTest {
@@ -43,6 +49,31 @@ class ResponseWriterTest {
         writer.flush();
         assertThat(written()).contains("Content-Length: " + large.length + "\r\nConnection: keep-alive\r\n\r\n")
                 .endsWith("x".repeat(large.length));
+    }
+
+    @Test
+    void sendsAFileRangeAndNoBodyForHead(@TempDir Path dir) throws Exception {
+        String content = "0123456789".repeat(2 * ResponseWriter.BUFFER_SIZE / 10 + 3);
+        Path path = Files.writeString(dir.resolve("f.json"), content);
+        try (FileChannel file = FileChannel.open(path)) {
+            writer.prepare(true, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+            writer.respond(200, ContentType.JSON, file, 0, file.size());
+            writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+            writer.respond(200, ContentType.JSON, file, 0, file.size());
+        }
+        writer.flush();
+        assertThat(written()).contains("Content-Length: " + content.length() + "\r\n\r\nHTTP/1.1 200 OK")
+                .endsWith("Content-Length: " + content.length() + "\r\n\r\n" + content);
+    }
+
+    @Test
+    void refusesAFileShorterThanItsLength(@TempDir Path dir) throws Exception {
+        Path path = Files.writeString(dir.resolve("short.txt"), "abc");
+        try (FileChannel file = FileChannel.open(path)) {
+            writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+            assertThatThrownBy(() -> writer.respond(200, ContentType.TEXT, file, 0, 10))
+                    .isInstanceOf(EOFException.class).hasMessageContaining("7 bytes early");
+        }
     }
 
     private String written() {

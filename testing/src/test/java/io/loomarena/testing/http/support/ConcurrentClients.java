@@ -106,6 +106,25 @@ public final class ConcurrentClients implements AutoCloseable {
         }
     }
 
+    /** {@code clients} clients each get {@code path} on a connection of their own and keep it open. */
+    public void eachGetAndStay(int clients, String path) {
+        for (int i = 0; i < clients; i++) {
+            RawHttpConnection connection = RawHttpConnection.open(server.port());
+            connections.add(connection);
+            connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n");
+            int status = connection.read().status();
+            if (status != 200) {
+                throw new IllegalStateException("client " + (i + 1) + " was answered " + status);
+            }
+        }
+    }
+
+    /** Closes every connection opened so far. */
+    public void closeAll() {
+        connections.forEach(RawHttpConnection::close);
+        connections.clear();
+    }
+
     public void firstClientCloses() {
         first.close();
     }
