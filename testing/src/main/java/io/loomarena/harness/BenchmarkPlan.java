@@ -1,8 +1,10 @@
 package io.loomarena.harness;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -55,7 +57,7 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
     /** The measured server's extra arguments that point it at a started downstream. */
     @FunctionalInterface
     public interface ServerArguments {
-        java.util.List<String> forDownstream(String host, int port);
+        List<String> forDownstream(String host, int port);
     }
 
     /** A plan with no variant and no downstream (one combination per server and client model). */
@@ -103,7 +105,7 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
 
     /** The server's launch, with the downstream's arguments appended when there is one. */
     public JvmLaunch serverWithDownstream(String host, int port) {
-        java.util.List<String> args = new java.util.ArrayList<>(server.args());
+        List<String> args = new ArrayList<>(server.args());
         args.addAll(downstream.serverArguments().forDownstream(host, port));
         return new JvmLaunch(server.mainClass(), args);
     }

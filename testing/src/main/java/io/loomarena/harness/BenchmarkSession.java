@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -96,8 +99,8 @@ public final class BenchmarkSession implements AutoCloseable {
     }
 
     /** The downstream JVM's process id, when the plan has a downstream (for tests). */
-    public java.util.OptionalLong downstreamPid() {
-        return downstream == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(downstream.pid());
+    public OptionalLong downstreamPid() {
+        return downstream == null ? OptionalLong.empty() : OptionalLong.of(downstream.pid());
     }
 
     /** Runs the warmups and the measured runs and returns the combination's summary (not yet persisted). */
@@ -130,11 +133,11 @@ public final class BenchmarkSession implements AutoCloseable {
      * The plan's workload; with a downstream, also what it was and where it ran ({@code downstream},
      * {@code downstreamCpu}), so that a summary says it and only summaries measured alike are ranked together.
      */
-    private java.util.Map<String, Object> workload() {
+    private Map<String, Object> workload() {
         if (downstream == null) {
             return plan.workload();
         }
-        java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(plan.workload());
+        Map<String, Object> workload = new LinkedHashMap<>(plan.workload());
         workload.put("downstream", plan.downstream().description());
         workload.put("downstreamCpu", fork.pinning().applied()
                 ? "CPU " + fork.pinning().clientCpu().orElseThrow() + " with the client JVMs"

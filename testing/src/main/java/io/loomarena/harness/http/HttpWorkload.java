@@ -23,6 +23,13 @@ import java.util.Objects;
 public record HttpWorkload(String path, int connections, long requests, Duration rampDuration, boolean keepAlive,
                            boolean tolerateErrors) {
 
+    /**
+     * How long the client waits for one connect or response ({@code load --timeout}): longer than the client's 10 s
+     * default, because a bounded stage (one thread, a pool of 4) queues connections by design and a shared machine
+     * slows it further; a queue is measured as latency, not turned into errors.
+     */
+    public static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+
     public HttpWorkload {
         Objects.requireNonNull(path, "path");
         if (!path.startsWith("/")) {
@@ -66,7 +73,7 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         return path.startsWith("/fanout");
     }
 
-    /** {@code 10000/60s}: the ramp as the client's {@code --ramp} takes it. */
+    /** {@code 10000/60000ms}: the ramp as the client's {@code --ramp} takes it. */
     public String rampText() {
         return connections + "/" + rampDuration.toMillis() + "ms";
     }
@@ -87,6 +94,7 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         parameters.put("connections", connections);
         parameters.put("keepAlive", keepAlive);
         parameters.put("errorsTolerated", tolerateErrors);
+        parameters.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
         return parameters;
     }
 
@@ -101,6 +109,7 @@ public record HttpWorkload(String path, int connections, long requests, Duration
                 args.add("--no-keep-alive");
             }
         }
+        args.addAll(List.of("--timeout", RESPONSE_TIMEOUT.toSeconds() + "s"));
         if (tolerateErrors) {
             args.add("--tolerate-errors");
         }

@@ -112,7 +112,7 @@ class HttpSuiteRankingTest {
                 .isEqualTo(other.client().forRun("127.0.0.1", 1, Path.of("r.json")));
         assertThat(plan.client().forRun("127.0.0.1", 1, Path.of("r.json")).args()).containsExactly("load",
                 "--client", "virtual", "--url", "http://127.0.0.1:1/fanout?calls=3&ms=10", "--connections", "100",
-                "--requests", "200", "--no-keep-alive", "--json", "r.json");
+                "--requests", "200", "--no-keep-alive", "--timeout", "30s", "--json", "r.json");
         assertThat(List.of(plan.workload().get("connections"), plan.workload().get("keepAlive")))
                 .containsExactly(100, false);
     }
