@@ -300,20 +300,20 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     And the summary records the downstream JVM and where it ran, exactly when the path calls one
 
     @VirtualThreads
-    Examples: quick, 200 requests
+    Examples: quick, 100 requests (one per connection)
       | stage | path | requests | warmups | runs |
-      | virtual | /fanout?calls=3&ms=10 | 200 | 1 | 3 |
-      | virtual | /io?ms=10 | 200 | 1 | 3 |
+      | virtual | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
+      | virtual | /io?ms=10 | 100 | 1 | 3 |
     @ThreadPool
-    Examples: quick, 200 requests
+    Examples: quick, 100 requests (one per connection)
       | stage | path | requests | warmups | runs |
-      | thread-pool-4 | /fanout?calls=3&ms=10 | 200 | 1 | 3 |
-      | thread-pool-4 | /io?ms=10 | 200 | 1 | 3 |
+      | thread-pool-4 | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
+      | thread-pool-4 | /io?ms=10 | 100 | 1 | 3 |
     @ThreadPool
-    Examples: quick, 200 requests
+    Examples: quick, 100 requests (one per connection)
       | stage | path | requests | warmups | runs |
-      | thread-pool | /fanout?calls=3&ms=10 | 200 | 1 | 3 |
-      | thread-pool | /io?ms=10 | 200 | 1 | 3 |
+      | thread-pool | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
+      | thread-pool | /io?ms=10 | 100 | 1 | 3 |
     @Slow @VirtualThreads
     Examples: full, 3,000 requests
       | stage | path | requests | warmups | runs |
@@ -345,29 +345,24 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured run answered every request without error
 
     @SingleThreaded
-    Examples: quick, 1,000 requests of 100,000 rounds
+    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | stage | connections | rounds | requests | warmups | runs |
-      | single-threaded | 2 | 100000 | 1000 | 1 | 3 |
       | single-threaded | 50 | 100000 | 1000 | 1 | 3 |
     @ThreadPerRequest
-    Examples: quick, 1,000 requests of 100,000 rounds
+    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | stage | connections | rounds | requests | warmups | runs |
-      | thread-per-request | 2 | 100000 | 1000 | 1 | 3 |
       | thread-per-request | 50 | 100000 | 1000 | 1 | 3 |
     @ThreadPool
-    Examples: quick, 1,000 requests of 100,000 rounds
+    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | stage | connections | rounds | requests | warmups | runs |
-      | thread-pool | 2 | 100000 | 1000 | 1 | 3 |
       | thread-pool | 50 | 100000 | 1000 | 1 | 3 |
     @VirtualThreads
-    Examples: quick, 1,000 requests of 100,000 rounds
+    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | stage | connections | rounds | requests | warmups | runs |
-      | virtual | 2 | 100000 | 1000 | 1 | 3 |
       | virtual | 50 | 100000 | 1000 | 1 | 3 |
     @VirtualThreadsCached
-    Examples: quick, 1,000 requests of 100,000 rounds
+    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | stage | connections | rounds | requests | warmups | runs |
-      | virtual-cached | 2 | 100000 | 1000 | 1 | 3 |
       | virtual-cached | 50 | 100000 | 1000 | 1 | 3 |
     @Slow @SingleThreaded
     Examples: full, 5,000 requests of 1,000,000 rounds

@@ -29,12 +29,11 @@ class HttpSuiteRankingTest {
         return workload;
     }
 
+    /** A sweep summary; the variant rides on the client label so that the fixture names the combination. */
     private static BenchmarkSummary sweep(Stage stage, int connections, boolean keepAlive, long requests, long ms) {
-        BenchmarkSummary s = summary("http-sweep", "req", stage.label(), "VIRTUAL_CLIENT",
-                level(connections, keepAlive, requests), ms, ms + 10, ms + 20);
-        String variant = HttpSuite.SWEEP.variant(s.workload());
-        return new BenchmarkSummary(s.suite(), s.combination() + "+" + variant, s.serverModel(), s.clientModel(),
-                s.serverLabel(), s.clientLabel(), s.unit(), s.workload(), s.runs(), s.aggregate(), s.environment());
+        Map<String, Object> workload = level(connections, keepAlive, requests);
+        return summary("http-sweep", "req", stage.label(), "VIRTUAL_CLIENT+" + HttpSuite.SWEEP.variant(workload),
+                workload, ms, ms + 10, ms + 20);
     }
 
     private void writeLevel(SummaryStore store, int connections, boolean keepAlive, long requests) {
