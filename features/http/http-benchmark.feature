@@ -21,84 +21,84 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @SingleThreaded @ClientPlatform
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | single-threaded | platform | 10000 | 1 | 3 |
+      | stage           | client   | requests | warmups | runs |
+      | single-threaded | platform | 10000    | 1       | 3    |
     @SingleThreaded @ClientVirtual
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | single-threaded | virtual | 10000 | 1 | 3 |
+      | stage           | client  | requests | warmups | runs |
+      | single-threaded | virtual | 10000    | 1       | 3    |
     @ThreadPerRequest @ClientPlatform
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-per-request | platform | 10000 | 1 | 3 |
+      | stage              | client   | requests | warmups | runs |
+      | thread-per-request | platform | 10000    | 1       | 3    |
     @ThreadPerRequest @ClientVirtual
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-per-request | virtual | 10000 | 1 | 3 |
+      | stage              | client  | requests | warmups | runs |
+      | thread-per-request | virtual | 10000    | 1       | 3    |
     @ThreadPool @ClientPlatform
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-pool | platform | 10000 | 1 | 3 |
+      | stage       | client   | requests | warmups | runs |
+      | thread-pool | platform | 10000    | 1       | 3    |
     @ThreadPool @ClientVirtual
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-pool | virtual | 10000 | 1 | 3 |
+      | stage       | client  | requests | warmups | runs |
+      | thread-pool | virtual | 10000    | 1       | 3    |
     @VirtualThreads @ClientPlatform
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual | platform | 10000 | 1 | 3 |
+      | stage   | client   | requests | warmups | runs |
+      | virtual | platform | 10000    | 1       | 3    |
     @VirtualThreads @ClientVirtual
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual | virtual | 10000 | 1 | 3 |
+      | stage   | client  | requests | warmups | runs |
+      | virtual | virtual | 10000    | 1       | 3    |
     @VirtualThreadsCached @ClientPlatform
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual-cached | platform | 10000 | 1 | 3 |
+      | stage          | client   | requests | warmups | runs |
+      | virtual-cached | platform | 10000    | 1       | 3    |
     @VirtualThreadsCached @ClientVirtual
     Examples: quick, 10,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual-cached | virtual | 10000 | 1 | 3 |
+      | stage          | client  | requests | warmups | runs |
+      | virtual-cached | virtual | 10000    | 1       | 3    |
     @Slow @SingleThreaded @ClientPlatform
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | single-threaded | platform | 100000 | 2 | 3 |
+      | stage           | client   | requests | warmups | runs |
+      | single-threaded | platform | 100000   | 2       | 3    |
     @Slow @SingleThreaded @ClientVirtual
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | single-threaded | virtual | 100000 | 2 | 3 |
+      | stage           | client  | requests | warmups | runs |
+      | single-threaded | virtual | 100000   | 2       | 3    |
     @Slow @ThreadPerRequest @ClientPlatform
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-per-request | platform | 100000 | 2 | 3 |
+      | stage              | client   | requests | warmups | runs |
+      | thread-per-request | platform | 100000   | 2       | 3    |
     @Slow @ThreadPerRequest @ClientVirtual
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-per-request | virtual | 100000 | 2 | 3 |
+      | stage              | client  | requests | warmups | runs |
+      | thread-per-request | virtual | 100000   | 2       | 3    |
     @Slow @ThreadPool @ClientPlatform
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-pool | platform | 100000 | 2 | 3 |
+      | stage       | client   | requests | warmups | runs |
+      | thread-pool | platform | 100000   | 2       | 3    |
     @Slow @ThreadPool @ClientVirtual
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | thread-pool | virtual | 100000 | 2 | 3 |
+      | stage       | client  | requests | warmups | runs |
+      | thread-pool | virtual | 100000   | 2       | 3    |
     @Slow @VirtualThreads @ClientPlatform
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual | platform | 100000 | 2 | 3 |
+      | stage   | client   | requests | warmups | runs |
+      | virtual | platform | 100000   | 2       | 3    |
     @Slow @VirtualThreads @ClientVirtual
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual | virtual | 100000 | 2 | 3 |
+      | stage   | client  | requests | warmups | runs |
+      | virtual | virtual | 100000   | 2       | 3    |
     @Slow @VirtualThreadsCached @ClientPlatform
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual-cached | platform | 100000 | 2 | 3 |
+      | stage          | client   | requests | warmups | runs |
+      | virtual-cached | platform | 100000   | 2       | 3    |
     @Slow @VirtualThreadsCached @ClientVirtual
     Examples: full, 100,000 requests
-      | stage | client | requests | warmups | runs |
-      | virtual-cached | virtual | 100000 | 2 | 3 |
+      | stage          | client  | requests | warmups | runs |
+      | virtual-cached | virtual | 100000   | 2       | 3    |
 
   @Performance @HttpPing @ThreadPool
   Scenario Outline: ping: thread-pool stage with 2 x CPUs threads against the <client> client
@@ -110,20 +110,20 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @ClientPlatform
     Examples: quick, 10,000 requests
-      | client | requests | warmups | runs |
-      | platform | 10000 | 1 | 3 |
+      | client   | requests | warmups | runs |
+      | platform | 10000    | 1       | 3    |
     @ClientVirtual
     Examples: quick, 10,000 requests
-      | client | requests | warmups | runs |
-      | virtual | 10000 | 1 | 3 |
+      | client  | requests | warmups | runs |
+      | virtual | 10000    | 1       | 3    |
     @Slow @ClientPlatform
     Examples: full, 100,000 requests
-      | client | requests | warmups | runs |
-      | platform | 100000 | 2 | 3 |
+      | client   | requests | warmups | runs |
+      | platform | 100000   | 2       | 3    |
     @Slow @ClientVirtual
     Examples: full, 100,000 requests
-      | client | requests | warmups | runs |
-      | virtual | 100000 | 2 | 3 |
+      | client  | requests | warmups | runs |
+      | virtual | 100000   | 2       | 3    |
 
   @PerformanceSummary @HttpPing
   Scenario: Rank the ping suite: every stage x client, fastest first
@@ -143,44 +143,44 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @SingleThreaded
     Examples: quick, 200 users over 0.5 s
-      | stage | users | millis | warmups | runs |
-      | single-threaded | 200 | 500 | 1 | 3 |
+      | stage           | users | millis | warmups | runs |
+      | single-threaded | 200   | 500    | 1       | 3    |
     @ThreadPerRequest
     Examples: quick, 200 users over 0.5 s
-      | stage | users | millis | warmups | runs |
-      | thread-per-request | 200 | 500 | 1 | 3 |
+      | stage              | users | millis | warmups | runs |
+      | thread-per-request | 200   | 500    | 1       | 3    |
     @ThreadPool
     Examples: quick, 200 users over 0.5 s
-      | stage | users | millis | warmups | runs |
-      | thread-pool | 200 | 500 | 1 | 3 |
+      | stage       | users | millis | warmups | runs |
+      | thread-pool | 200   | 500    | 1       | 3    |
     @VirtualThreads
     Examples: quick, 200 users over 0.5 s
-      | stage | users | millis | warmups | runs |
-      | virtual | 200 | 500 | 1 | 3 |
+      | stage   | users | millis | warmups | runs |
+      | virtual | 200   | 500    | 1       | 3    |
     @VirtualThreadsCached
     Examples: quick, 200 users over 0.5 s
-      | stage | users | millis | warmups | runs |
-      | virtual-cached | 200 | 500 | 1 | 3 |
+      | stage          | users | millis | warmups | runs |
+      | virtual-cached | 200   | 500    | 1       | 3    |
     @Slow @SingleThreaded
     Examples: full, 10,000 users over 60 s
-      | stage | users | millis | warmups | runs |
-      | single-threaded | 10000 | 60000 | 1 | 3 |
+      | stage           | users | millis | warmups | runs |
+      | single-threaded | 10000 | 60000  | 1       | 3    |
     @Slow @ThreadPerRequest
     Examples: full, 10,000 users over 60 s
-      | stage | users | millis | warmups | runs |
-      | thread-per-request | 10000 | 60000 | 1 | 3 |
+      | stage              | users | millis | warmups | runs |
+      | thread-per-request | 10000 | 60000  | 1       | 3    |
     @Slow @ThreadPool
     Examples: full, 10,000 users over 60 s
-      | stage | users | millis | warmups | runs |
-      | thread-pool | 10000 | 60000 | 1 | 3 |
+      | stage       | users | millis | warmups | runs |
+      | thread-pool | 10000 | 60000  | 1       | 3    |
     @Slow @VirtualThreads
     Examples: full, 10,000 users over 60 s
-      | stage | users | millis | warmups | runs |
-      | virtual | 10000 | 60000 | 1 | 3 |
+      | stage   | users | millis | warmups | runs |
+      | virtual | 10000 | 60000  | 1       | 3    |
     @Slow @VirtualThreadsCached
     Examples: full, 10,000 users over 60 s
-      | stage | users | millis | warmups | runs |
-      | virtual-cached | 10000 | 60000 | 1 | 3 |
+      | stage          | users | millis | warmups | runs |
+      | virtual-cached | 10000 | 60000  | 1       | 3    |
 
   @PerformanceSummary @HttpData
   Scenario: Rank the data suite by p99 latency of the open-model ramp
@@ -200,84 +200,84 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @SingleThreaded
     Examples: quick, 50 connections only, 2,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | single-threaded | 50 | on | 2000 | 1 | 3 |
-      | single-threaded | 50 | off | 2000 | 1 | 3 |
+      | stage           | connections | keepAlive | requests | warmups | runs |
+      | single-threaded | 50          | on        | 2000     | 1       | 3    |
+      | single-threaded | 50          | off       | 2000     | 1       | 3    |
     @ThreadPerRequest
     Examples: quick, 50 connections only, 2,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | thread-per-request | 50 | on | 2000 | 1 | 3 |
-      | thread-per-request | 50 | off | 2000 | 1 | 3 |
+      | stage              | connections | keepAlive | requests | warmups | runs |
+      | thread-per-request | 50          | on        | 2000     | 1       | 3    |
+      | thread-per-request | 50          | off       | 2000     | 1       | 3    |
     @ThreadPool
     Examples: quick, 50 connections only, 2,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | thread-pool | 50 | on | 2000 | 1 | 3 |
-      | thread-pool | 50 | off | 2000 | 1 | 3 |
+      | stage       | connections | keepAlive | requests | warmups | runs |
+      | thread-pool | 50          | on        | 2000     | 1       | 3    |
+      | thread-pool | 50          | off       | 2000     | 1       | 3    |
     @VirtualThreads
     Examples: quick, 50 connections only, 2,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | virtual | 50 | on | 2000 | 1 | 3 |
-      | virtual | 50 | off | 2000 | 1 | 3 |
+      | stage   | connections | keepAlive | requests | warmups | runs |
+      | virtual | 50          | on        | 2000     | 1       | 3    |
+      | virtual | 50          | off       | 2000     | 1       | 3    |
     @VirtualThreadsCached
     Examples: quick, 50 connections only, 2,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | virtual-cached | 50 | on | 2000 | 1 | 3 |
-      | virtual-cached | 50 | off | 2000 | 1 | 3 |
+      | stage          | connections | keepAlive | requests | warmups | runs |
+      | virtual-cached | 50          | on        | 2000     | 1       | 3    |
+      | virtual-cached | 50          | off       | 2000     | 1       | 3    |
     @Slow @SingleThreaded
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | single-threaded | 1 | on | 10000 | 2 | 3 |
-      | single-threaded | 1 | off | 10000 | 2 | 3 |
-      | single-threaded | 10 | on | 10000 | 2 | 3 |
-      | single-threaded | 10 | off | 10000 | 2 | 3 |
-      | single-threaded | 50 | on | 10000 | 2 | 3 |
-      | single-threaded | 50 | off | 10000 | 2 | 3 |
-      | single-threaded | 200 | on | 10000 | 2 | 3 |
-      | single-threaded | 200 | off | 10000 | 2 | 3 |
+      | stage           | connections | keepAlive | requests | warmups | runs |
+      | single-threaded | 1           | on        | 10000    | 2       | 3    |
+      | single-threaded | 1           | off       | 10000    | 2       | 3    |
+      | single-threaded | 10          | on        | 10000    | 2       | 3    |
+      | single-threaded | 10          | off       | 10000    | 2       | 3    |
+      | single-threaded | 50          | on        | 10000    | 2       | 3    |
+      | single-threaded | 50          | off       | 10000    | 2       | 3    |
+      | single-threaded | 200         | on        | 10000    | 2       | 3    |
+      | single-threaded | 200         | off       | 10000    | 2       | 3    |
     @Slow @ThreadPerRequest
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | thread-per-request | 1 | on | 10000 | 2 | 3 |
-      | thread-per-request | 1 | off | 10000 | 2 | 3 |
-      | thread-per-request | 10 | on | 10000 | 2 | 3 |
-      | thread-per-request | 10 | off | 10000 | 2 | 3 |
-      | thread-per-request | 50 | on | 10000 | 2 | 3 |
-      | thread-per-request | 50 | off | 10000 | 2 | 3 |
-      | thread-per-request | 200 | on | 10000 | 2 | 3 |
-      | thread-per-request | 200 | off | 10000 | 2 | 3 |
+      | stage              | connections | keepAlive | requests | warmups | runs |
+      | thread-per-request | 1           | on        | 10000    | 2       | 3    |
+      | thread-per-request | 1           | off       | 10000    | 2       | 3    |
+      | thread-per-request | 10          | on        | 10000    | 2       | 3    |
+      | thread-per-request | 10          | off       | 10000    | 2       | 3    |
+      | thread-per-request | 50          | on        | 10000    | 2       | 3    |
+      | thread-per-request | 50          | off       | 10000    | 2       | 3    |
+      | thread-per-request | 200         | on        | 10000    | 2       | 3    |
+      | thread-per-request | 200         | off       | 10000    | 2       | 3    |
     @Slow @ThreadPool
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | thread-pool | 1 | on | 10000 | 2 | 3 |
-      | thread-pool | 1 | off | 10000 | 2 | 3 |
-      | thread-pool | 10 | on | 10000 | 2 | 3 |
-      | thread-pool | 10 | off | 10000 | 2 | 3 |
-      | thread-pool | 50 | on | 10000 | 2 | 3 |
-      | thread-pool | 50 | off | 10000 | 2 | 3 |
-      | thread-pool | 200 | on | 10000 | 2 | 3 |
-      | thread-pool | 200 | off | 10000 | 2 | 3 |
+      | stage       | connections | keepAlive | requests | warmups | runs |
+      | thread-pool | 1           | on        | 10000    | 2       | 3    |
+      | thread-pool | 1           | off       | 10000    | 2       | 3    |
+      | thread-pool | 10          | on        | 10000    | 2       | 3    |
+      | thread-pool | 10          | off       | 10000    | 2       | 3    |
+      | thread-pool | 50          | on        | 10000    | 2       | 3    |
+      | thread-pool | 50          | off       | 10000    | 2       | 3    |
+      | thread-pool | 200         | on        | 10000    | 2       | 3    |
+      | thread-pool | 200         | off       | 10000    | 2       | 3    |
     @Slow @VirtualThreads
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | virtual | 1 | on | 10000 | 2 | 3 |
-      | virtual | 1 | off | 10000 | 2 | 3 |
-      | virtual | 10 | on | 10000 | 2 | 3 |
-      | virtual | 10 | off | 10000 | 2 | 3 |
-      | virtual | 50 | on | 10000 | 2 | 3 |
-      | virtual | 50 | off | 10000 | 2 | 3 |
-      | virtual | 200 | on | 10000 | 2 | 3 |
-      | virtual | 200 | off | 10000 | 2 | 3 |
+      | stage   | connections | keepAlive | requests | warmups | runs |
+      | virtual | 1           | on        | 10000    | 2       | 3    |
+      | virtual | 1           | off       | 10000    | 2       | 3    |
+      | virtual | 10          | on        | 10000    | 2       | 3    |
+      | virtual | 10          | off       | 10000    | 2       | 3    |
+      | virtual | 50          | on        | 10000    | 2       | 3    |
+      | virtual | 50          | off       | 10000    | 2       | 3    |
+      | virtual | 200         | on        | 10000    | 2       | 3    |
+      | virtual | 200         | off       | 10000    | 2       | 3    |
     @Slow @VirtualThreadsCached
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage | connections | keepAlive | requests | warmups | runs |
-      | virtual-cached | 1 | on | 10000 | 2 | 3 |
-      | virtual-cached | 1 | off | 10000 | 2 | 3 |
-      | virtual-cached | 10 | on | 10000 | 2 | 3 |
-      | virtual-cached | 10 | off | 10000 | 2 | 3 |
-      | virtual-cached | 50 | on | 10000 | 2 | 3 |
-      | virtual-cached | 50 | off | 10000 | 2 | 3 |
-      | virtual-cached | 200 | on | 10000 | 2 | 3 |
-      | virtual-cached | 200 | off | 10000 | 2 | 3 |
+      | stage          | connections | keepAlive | requests | warmups | runs |
+      | virtual-cached | 1           | on        | 10000    | 2       | 3    |
+      | virtual-cached | 1           | off       | 10000    | 2       | 3    |
+      | virtual-cached | 10          | on        | 10000    | 2       | 3    |
+      | virtual-cached | 10          | off       | 10000    | 2       | 3    |
+      | virtual-cached | 50          | on        | 10000    | 2       | 3    |
+      | virtual-cached | 50          | off       | 10000    | 2       | 3    |
+      | virtual-cached | 200         | on        | 10000    | 2       | 3    |
+      | virtual-cached | 200         | off       | 10000    | 2       | 3    |
 
   @PerformanceSummary @HttpSweep
   Scenario: Rank the sweep: one table per concurrency level and keep-alive setting
@@ -301,34 +301,34 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @VirtualThreads
     Examples: quick, 100 requests (one per connection)
-      | stage | path | requests | warmups | runs |
-      | virtual | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
-      | virtual | /io?ms=10 | 100 | 1 | 3 |
+      | stage   | path                  | requests | warmups | runs |
+      | virtual | /fanout?calls=3&ms=10 | 100      | 1       | 3    |
+      | virtual | /io?ms=10             | 100      | 1       | 3    |
     @ThreadPool
     Examples: quick, 100 requests (one per connection)
-      | stage | path | requests | warmups | runs |
-      | thread-pool-4 | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
-      | thread-pool-4 | /io?ms=10 | 100 | 1 | 3 |
+      | stage         | path                  | requests | warmups | runs |
+      | thread-pool-4 | /fanout?calls=3&ms=10 | 100      | 1       | 3    |
+      | thread-pool-4 | /io?ms=10             | 100      | 1       | 3    |
     @ThreadPool
     Examples: quick, 100 requests (one per connection)
-      | stage | path | requests | warmups | runs |
-      | thread-pool | /fanout?calls=3&ms=10 | 100 | 1 | 3 |
-      | thread-pool | /io?ms=10 | 100 | 1 | 3 |
+      | stage       | path                  | requests | warmups | runs |
+      | thread-pool | /fanout?calls=3&ms=10 | 100      | 1       | 3    |
+      | thread-pool | /io?ms=10             | 100      | 1       | 3    |
     @Slow @VirtualThreads
     Examples: full, 3,000 requests
-      | stage | path | requests | warmups | runs |
-      | virtual | /fanout?calls=3&ms=10 | 3000 | 2 | 3 |
-      | virtual | /io?ms=10 | 3000 | 2 | 3 |
+      | stage   | path                  | requests | warmups | runs |
+      | virtual | /fanout?calls=3&ms=10 | 3000     | 2       | 3    |
+      | virtual | /io?ms=10             | 3000     | 2       | 3    |
     @Slow @ThreadPool
     Examples: full, 3,000 requests
-      | stage | path | requests | warmups | runs |
-      | thread-pool-4 | /fanout?calls=3&ms=10 | 3000 | 2 | 3 |
-      | thread-pool-4 | /io?ms=10 | 3000 | 2 | 3 |
+      | stage         | path                  | requests | warmups | runs |
+      | thread-pool-4 | /fanout?calls=3&ms=10 | 3000     | 2       | 3    |
+      | thread-pool-4 | /io?ms=10             | 3000     | 2       | 3    |
     @Slow @ThreadPool
     Examples: full, 3,000 requests
-      | stage | path | requests | warmups | runs |
-      | thread-pool | /fanout?calls=3&ms=10 | 3000 | 2 | 3 |
-      | thread-pool | /io?ms=10 | 3000 | 2 | 3 |
+      | stage       | path                  | requests | warmups | runs |
+      | thread-pool | /fanout?calls=3&ms=10 | 3000     | 2       | 3    |
+      | thread-pool | /io?ms=10             | 3000     | 2       | 3    |
 
   @PerformanceSummary @HttpFanout
   Scenario: Rank the fanout suite: one ranking for /fanout and one for /io, fastest first
@@ -346,49 +346,49 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
 
     @SingleThreaded
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | single-threaded | 50 | 100000 | 1000 | 1 | 3 |
+      | stage           | connections | rounds | requests | warmups | runs |
+      | single-threaded | 50          | 100000 | 1000     | 1       | 3    |
     @ThreadPerRequest
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | thread-per-request | 50 | 100000 | 1000 | 1 | 3 |
+      | stage              | connections | rounds | requests | warmups | runs |
+      | thread-per-request | 50          | 100000 | 1000     | 1       | 3    |
     @ThreadPool
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | thread-pool | 50 | 100000 | 1000 | 1 | 3 |
+      | stage       | connections | rounds | requests | warmups | runs |
+      | thread-pool | 50          | 100000 | 1000     | 1       | 3    |
     @VirtualThreads
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | virtual | 50 | 100000 | 1000 | 1 | 3 |
+      | stage   | connections | rounds | requests | warmups | runs |
+      | virtual | 50          | 100000 | 1000     | 1       | 3    |
     @VirtualThreadsCached
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | virtual-cached | 50 | 100000 | 1000 | 1 | 3 |
+      | stage          | connections | rounds | requests | warmups | runs |
+      | virtual-cached | 50          | 100000 | 1000     | 1       | 3    |
     @Slow @SingleThreaded
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | single-threaded | 2 | 1000000 | 5000 | 2 | 3 |
-      | single-threaded | 50 | 1000000 | 5000 | 2 | 3 |
+      | stage           | connections | rounds  | requests | warmups | runs |
+      | single-threaded | 2           | 1000000 | 5000     | 2       | 3    |
+      | single-threaded | 50          | 1000000 | 5000     | 2       | 3    |
     @Slow @ThreadPerRequest
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | thread-per-request | 2 | 1000000 | 5000 | 2 | 3 |
-      | thread-per-request | 50 | 1000000 | 5000 | 2 | 3 |
+      | stage              | connections | rounds  | requests | warmups | runs |
+      | thread-per-request | 2           | 1000000 | 5000     | 2       | 3    |
+      | thread-per-request | 50          | 1000000 | 5000     | 2       | 3    |
     @Slow @ThreadPool
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | thread-pool | 2 | 1000000 | 5000 | 2 | 3 |
-      | thread-pool | 50 | 1000000 | 5000 | 2 | 3 |
+      | stage       | connections | rounds  | requests | warmups | runs |
+      | thread-pool | 2           | 1000000 | 5000     | 2       | 3    |
+      | thread-pool | 50          | 1000000 | 5000     | 2       | 3    |
     @Slow @VirtualThreads
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | virtual | 2 | 1000000 | 5000 | 2 | 3 |
-      | virtual | 50 | 1000000 | 5000 | 2 | 3 |
+      | stage   | connections | rounds  | requests | warmups | runs |
+      | virtual | 2           | 1000000 | 5000     | 2       | 3    |
+      | virtual | 50          | 1000000 | 5000     | 2       | 3    |
     @Slow @VirtualThreadsCached
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage | connections | rounds | requests | warmups | runs |
-      | virtual-cached | 2 | 1000000 | 5000 | 2 | 3 |
-      | virtual-cached | 50 | 1000000 | 5000 | 2 | 3 |
+      | stage          | connections | rounds  | requests | warmups | runs |
+      | virtual-cached | 2           | 1000000 | 5000     | 2       | 3    |
+      | virtual-cached | 50          | 1000000 | 5000     | 2       | 3    |
 
   @PerformanceSummary @HttpCpu
   Scenario: Rank the cpu suite: one ranking per concurrency level, fastest first
