@@ -1,8 +1,10 @@
 package io.loomarena.harness;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -24,10 +26,47 @@ import io.loomarena.harness.fork.JvmLaunch;
  * @param expectedOperations operations one client run must complete without error
  * @param server             the server JVM's main class and arguments (it must print {@code listening on HOST:PORT})
  * @param client             the client JVM's main class and arguments for one run
+ * @param variant            what tells apart combinations of the same server and client within a suite (for
+ *                           example {@code C50_KEEP_ALIVE}), appended to {@link #combination()}; empty for none
+ * @param downstream         a helper server forked before the server, whose address the server gets; {@code null}
+ *                           for none
  */
 public record BenchmarkPlan(String suite, String unit, String serverModel, String clientModel, String serverLabel,
                             String clientLabel, Map<String, Object> workload, long expectedOperations,
-                            JvmLaunch server, ClientLaunch client) {
+                            JvmLaunch server, ClientLaunch client, String variant, Downstream downstream) {
+
+    /**
+     * A helper server the measured server calls (the fan-out backend): forked once per combination, before the server,
+     * pinned with the client (it must not take the measured server's CPU), stopped after it. Immutable.
+     *
+     * @param label           a name for messages, for example {@code DOWNSTREAM_VIRTUAL_THREADS}
+     * @param launch          its main class and arguments (it must print {@code listening on HOST:PORT})
+     * @param serverArguments the arguments appended to the measured server's, given where the downstream listens
+     * @param description     what it is, as recorded in the summary's workload (for example its command line)
+     */
+    public record Downstream(String label, JvmLaunch launch, ServerArguments serverArguments, String description) {
+
+        public Downstream {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(launch, "launch");
+            Objects.requireNonNull(serverArguments, "serverArguments");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
+    /** The measured server's extra arguments that point it at a started downstream. */
+    @FunctionalInterface
+    public interface ServerArguments {
+        List<String> forDownstream(String host, int port);
+    }
+
+    /** A plan with no variant and no downstream (one combination per server and client model). */
+    public BenchmarkPlan(String suite, String unit, String serverModel, String clientModel, String serverLabel,
+                         String clientLabel, Map<String, Object> workload, long expectedOperations,
+                         JvmLaunch server, ClientLaunch client) {
+        this(suite, unit, serverModel, clientModel, serverLabel, clientLabel, workload, expectedOperations, server,
+                client, "", null);
+    }
 
     /** Builds the client command of one run, once the server's address is known. */
     @FunctionalInterface
@@ -50,10 +89,24 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
         }
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(variant, "variant (empty for none)");
+        if (!variant.matches("[A-Za-z0-9_.-]*")) {
+            throw new IllegalArgumentException("variant must be a file-name-safe word, got '" + variant + "'");
+        }
     }
 
-    /** {@code SERVER_LABEL+CLIENT_LABEL}: the summary's file name and the ranking's name for this combination. */
+    /**
+     * {@code SERVER_LABEL+CLIENT_LABEL}, or {@code SERVER_LABEL+CLIENT_LABEL+VARIANT}: the summary's file name and the
+     * ranking's name for this combination.
+     */
     public String combination() {
-        return serverLabel + "+" + clientLabel;
+        return serverLabel + "+" + clientLabel + (variant.isEmpty() ? "" : "+" + variant);
+    }
+
+    /** The server's launch, with the downstream's arguments appended when there is one. */
+    public JvmLaunch serverWithDownstream(String host, int port) {
+        List<String> args = new ArrayList<>(server.args());
+        args.addAll(downstream.serverArguments().forDownstream(host, port));
+        return new JvmLaunch(server.mainClass(), args);
     }
 }

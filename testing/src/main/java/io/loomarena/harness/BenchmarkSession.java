@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -47,6 +50,8 @@ public final class BenchmarkSession implements AutoCloseable {
     private final String loadAverage;
     private final Path workDir;
     private final ForkedServer server;
+    /** The plan's downstream server, started before {@link #server}; {@code null} when the plan has none. */
+    private final ForkedServer downstream;
 
     private BenchmarkSession(BenchmarkPlan plan, HarnessSettings settings) {
         this.plan = plan;
@@ -59,9 +64,21 @@ public final class BenchmarkSession implements AutoCloseable {
         } catch (IOException e) {
             throw new HarnessException("cannot create a temporary folder for client results: " + e.getMessage(), e);
         }
+        ForkedServer startedDownstream = null;
         try {
-            this.server = ForkedServer.start(fork, "server JVM " + plan.serverLabel(), plan.server(), settings);
+            JvmLaunch serverLaunch = plan.server();
+            if (plan.downstream() != null) {
+                startedDownstream = ForkedServer.start(fork, "downstream JVM " + plan.downstream().label(),
+                        plan.downstream().launch(), CpuPinning.Role.CLIENT, settings);
+                serverLaunch = plan.serverWithDownstream(startedDownstream.address().host(),
+                        startedDownstream.address().port());
+            }
+            this.downstream = startedDownstream;
+            this.server = ForkedServer.start(fork, "server JVM " + plan.serverLabel(), serverLaunch, settings);
         } catch (RuntimeException e) {
+            if (startedDownstream != null) {
+                startedDownstream.close();
+            }
             deleteWorkDir();
             throw e;
         }
@@ -79,6 +96,11 @@ public final class BenchmarkSession implements AutoCloseable {
     /** The server JVM's process id (for tests and for killing it on purpose). */
     public long serverPid() {
         return server.pid();
+    }
+
+    /** The downstream JVM's process id, when the plan has a downstream (for tests). */
+    public OptionalLong downstreamPid() {
+        return downstream == null ? OptionalLong.empty() : OptionalLong.of(downstream.pid());
     }
 
     /** Runs the warmups and the measured runs and returns the combination's summary (not yet persisted). */
@@ -100,11 +122,27 @@ public final class BenchmarkSession implements AutoCloseable {
                     ServerResources.between(before, after, peakRssPerRun)));
         }
         return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
-                plan.serverLabel(), plan.clientLabel(), plan.unit(), plan.workload(),
+                plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
                 new Runs(settings.warmups(), settings.measuredRuns(), measured), Aggregate.of(measured),
                 EnvironmentProbe.capture(fork, started, loadAverage, peakRssPerRun,
                         settings.resultsDir().getParent() == null ? settings.resultsDir()
                                 : settings.resultsDir().getParent()));
+    }
+
+    /**
+     * The plan's workload; with a downstream, also what it was and where it ran ({@code downstream},
+     * {@code downstreamCpu}), so that a summary says it and only summaries measured alike are ranked together.
+     */
+    private Map<String, Object> workload() {
+        if (downstream == null) {
+            return plan.workload();
+        }
+        Map<String, Object> workload = new LinkedHashMap<>(plan.workload());
+        workload.put("downstream", plan.downstream().description());
+        workload.put("downstreamCpu", fork.pinning().applied()
+                ? "CPU " + fork.pinning().clientCpu().orElseThrow() + " with the client JVMs"
+                : "not pinned");
+        return workload;
     }
 
     /** One client JVM from start to exit, watched together with the server; returns what the client wrote. */
@@ -170,13 +208,19 @@ public final class BenchmarkSession implements AutoCloseable {
         }
     }
 
-    /** Stops the server (SIGTERM, then SIGKILL) and deletes the client result files. */
+    /** Stops the server, then its downstream if any (SIGTERM, then SIGKILL), and deletes the client result files. */
     @Override
     public void close() {
         try {
             server.close();
         } finally {
-            deleteWorkDir();
+            try {
+                if (downstream != null) {
+                    downstream.close();
+                }
+            } finally {
+                deleteWorkDir();
+            }
         }
     }
 

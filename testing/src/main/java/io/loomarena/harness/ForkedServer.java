@@ -41,11 +41,12 @@ public final class ForkedServer implements AutoCloseable {
     public record HostPort(String host, int port) {
     }
 
-    private ForkedServer(JvmFork fork, String name, JvmLaunch launch, HarnessSettings settings) {
+    private ForkedServer(JvmFork fork, String name, JvmLaunch launch, CpuPinning.Role role,
+                         HarnessSettings settings) {
         this.settings = settings;
         this.listening = new CompletableFuture<>();
         this.answers = new LinkedBlockingQueue<>(1_000);
-        this.process = fork.start(name, launch, CpuPinning.Role.SERVER, this::onStdoutLine);
+        this.process = fork.start(name, launch, role, this::onStdoutLine);
         this.address = awaitListening();
     }
 
@@ -54,7 +55,16 @@ public final class ForkedServer implements AutoCloseable {
      * {@link HarnessSettings#serverStartTimeout()}.
      */
     public static ForkedServer start(JvmFork fork, String name, JvmLaunch launch, HarnessSettings settings) {
-        return new ForkedServer(fork, name, launch, settings);
+        return new ForkedServer(fork, name, launch, CpuPinning.Role.SERVER, settings);
+    }
+
+    /**
+     * Like {@link #start(JvmFork, String, JvmLaunch, HarnessSettings)}, pinned as {@code role}: a helper server (a
+     * downstream) runs on the client's CPU so that the measured server keeps its CPU to itself.
+     */
+    public static ForkedServer start(JvmFork fork, String name, JvmLaunch launch, CpuPinning.Role role,
+                                     HarnessSettings settings) {
+        return new ForkedServer(fork, name, launch, role, settings);
     }
 
     private void onStdoutLine(String line) {

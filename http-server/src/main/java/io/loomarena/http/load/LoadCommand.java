@@ -112,23 +112,39 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
+    /** What runs the load; a seam so that tests can make a run fail. */
+    @FunctionalInterface
+    interface Runner {
+        LoadRun.Outcome execute() throws InterruptedException;
+    }
+
     /** Runs a validated configuration, writes its JSON if asked, prints the summary; returns the exit status. */
     static int run(LoadConfig config, PrintWriter out, PrintWriter err) {
+        return run(config, () -> new LoadRun(config).execute(), out, err);
+    }
+
+    /**
+     * Runs {@code runner} and always writes the JSON summary when asked (DESIGN.md), also when requests failed, the
+     * run hit its time bound, a client thread crashed or the run was interrupted: such a summary holds what was
+     * measured until then and says what went wrong in its errors. The exit status is 1 in those cases.
+     */
+    static int run(LoadConfig config, Runner runner, PrintWriter out, PrintWriter err) {
         LoadRun.Outcome outcome;
         try {
-            outcome = new LoadRun(config).execute();
+            outcome = runner.execute();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("load: interrupted before the run ended");
-            err.flush();
-            return EXIT_FAILED;
+            outcome = LoadRun.Outcome.nothing("interrupted before the run ended");
         } catch (RuntimeException e) {
-            err.println("load: the client failed: " + e.getMessage());
-            err.flush();
-            return EXIT_FAILED;
+            // The run could not start or broke as a whole: nothing measured, but the summary still says so.
+            outcome = LoadRun.Outcome.nothing("the client failed: " + e.getMessage());
+        }
+        if (outcome.failure() != null) {
+            err.println("load: " + outcome.failure());
         }
         RunResult result = LoadReport.result(config, outcome);
-        int status = result.totalErrors() == 0 || config.tolerateErrors() ? 0 : EXIT_FAILED;
+        int status = outcome.failure() == null && (result.totalErrors() == 0 || config.tolerateErrors())
+                ? 0 : EXIT_FAILED;
         if (config.json() != null) {
             try {
                 result.writeJson(config.json());

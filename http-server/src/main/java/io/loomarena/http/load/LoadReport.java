@@ -19,11 +19,27 @@ final class LoadReport {
     private LoadReport() {
     }
 
+    /** The error key of requests a {@code --requests} run did not send because its time bound passed. */
+    static final String UNSENT = "unsent";
+    /** The error key of a run the client could not complete (a crashed client thread, an interruption). */
+    static final String CLIENT_FAILURE = "client_failure";
+
+    /**
+     * The run's result. Requests not sent and a failure of the client itself count as errors ({@value #UNSENT},
+     * {@value #CLIENT_FAILURE}), so that a run that did not do its whole work never looks like a clean one.
+     */
     static RunResult result(LoadConfig config, LoadRun.Outcome outcome) {
         Tallies.Total total = outcome.total();
+        java.util.Map<String, Long> errors = new java.util.TreeMap<>(total.errors());
+        if (outcome.unsent() > 0) {
+            errors.put(UNSENT, outcome.unsent());
+        }
+        if (outcome.failure() != null) {
+            errors.put(CLIENT_FAILURE, 1L);
+        }
         return new RunResult(TOOL, config.client().label(), config.workload(), ProcessHandle.current().pid(),
                 outcome.startedAt().toString(), outcome.elapsedNanos(), total.successes(),
-                RunResult.throughput(total.successes(), outcome.elapsedNanos()), total.errors(),
+                RunResult.throughput(total.successes(), outcome.elapsedNanos()), errors,
                 LatencyStats.of(total.latencyMicros()), LatencyHistograms.encode(total.latencyMicros()));
     }
 

@@ -29,8 +29,16 @@ final class LoadRun {
      * @param elapsedNanos from the release to the end of the last client thread
      * @param total        successes, failures and latencies
      * @param unsent       requests of a {@code --requests} run not sent because {@link LoadDefaults#MAX_RUN} passed
+     * @param failure      why the run did not complete as configured (a client thread crashed, the run was
+     *                     interrupted), or {@code null}; what was measured until then is still in {@code total}
      */
-    record Outcome(Instant startedAt, long elapsedNanos, Tallies.Total total, long unsent) {
+    record Outcome(Instant startedAt, long elapsedNanos, Tallies.Total total, long unsent, String failure) {
+
+        /** A run that measured nothing, because it could not run: {@code failure} says why. */
+        static Outcome nothing(String failure) {
+            return new Outcome(Instant.now(), 0, new Tallies.Total(0, java.util.Map.of(),
+                    io.loomarena.measure.LatencyHistograms.newHistogram()), 0, failure);
+        }
     }
 
     private final LoadConfig config;
@@ -59,7 +67,10 @@ final class LoadRun {
         this.ready = new CountDownLatch(config.ramp() == null ? config.connections() : 0);
     }
 
-    /** Runs the load and returns what it measured. Call once. */
+    /**
+     * Runs the load and returns what it measured, also when a client thread crashed or the calling thread was
+     * interrupted ({@link Outcome#failure()} says so). Call once.
+     */
     Outcome execute() throws InterruptedException {
         try (watchdog) {
             return runThreads();
@@ -83,17 +94,28 @@ final class LoadRun {
         if (config.ramp() != null) {
             startUsers(started);
         }
-        for (Thread thread : started) {
-            thread.join(); // each thread ends by itself: its work is bounded by MAX_RUN plus one timeout
+        String failure = null;
+        try {
+            for (Thread thread : started) {
+                thread.join(); // each thread ends by itself: its work is bounded by MAX_RUN plus one timeout
+            }
+        } catch (InterruptedException e) {
+            // Stop the client threads and report what they measured until now: the summary is always written.
+            failure = "interrupted before the run ended";
+            started.forEach(Thread::interrupt);
+            for (Thread thread : started) {
+                thread.join(config.timeout().toMillis() + 1_000);
+            }
+            Thread.currentThread().interrupt();
         }
         long elapsed = System.nanoTime() - startNanos;
-        if (crash.get() != null) {
-            throw new IllegalStateException("a client thread failed: " + crash.get(), crash.get());
+        if (failure == null && crash.get() != null) {
+            failure = "a client thread failed: " + crash.get();
         }
         // closed --requests: each thread that stopped took one count it did not send; the rest is still counted down
         long neverTaken = config.rate() == 0 && config.ramp() == null && config.requests() > 0
                 ? Math.max(0, remaining.get()) : 0;
-        return new Outcome(startedAt, elapsed, tallies.total(), unsent.get() + neverTaken);
+        return new Outcome(startedAt, elapsed, tallies.total(), unsent.get() + neverTaken, failure);
     }
 
     private void connectionLoop(int connection) throws InterruptedException {

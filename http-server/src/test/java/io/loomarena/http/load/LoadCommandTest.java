@@ -244,4 +244,72 @@ class LoadCommandTest {
         assertThat(last.err()).contains("--connections needs a value");
         assertThat(beforeOption.err()).contains("--url needs a value");
     }
+
+    // --- it always writes its summary (DESIGN.md) ---
+
+    private LoadConfig config(boolean tolerateErrors) {
+        return new LoadArguments("virtual", "http://127.0.0.1:8010/ping", "2", "10", null, null, null, false,
+                jsonPath(), null, tolerateErrors, false, List.of()).toConfig();
+    }
+
+    private static int runWith(LoadConfig config, LoadCommand.Runner runner, StringWriter err) {
+        return LoadCommand.run(config, runner, new PrintWriter(new StringWriter()), new PrintWriter(err));
+    }
+
+    @Test
+    void writesItsSummaryWhenTheClientBreaks() {
+        StringWriter err = new StringWriter();
+
+        int status = runWith(config(true), () -> {
+            throw new IllegalStateException("no more threads");
+        }, err);
+
+        assertThat(status).as("a broken client fails even with --tolerate-errors").isEqualTo(1);
+        assertThat(err.toString()).contains("the client failed: no more threads");
+        assertThat(json().errors()).containsExactly(java.util.Map.entry(LoadReport.CLIENT_FAILURE, 1L));
+        assertThat(json().operations()).isZero();
+    }
+
+    @Test
+    void writesItsSummaryWhenInterrupted() {
+        StringWriter err = new StringWriter();
+
+        int status = runWith(config(false), () -> {
+            throw new InterruptedException();
+        }, err);
+
+        assertThat(Thread.interrupted()).as("the interrupt is kept (and cleared here)").isTrue();
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).contains("interrupted before the run ended");
+        assertThat(json().errors()).containsEntry(LoadReport.CLIENT_FAILURE, 1L);
+    }
+
+    @Test
+    void writesWhatWasMeasuredWhenAThreadCrashedOrTheTimeBoundLeftRequestsUnsent() {
+        org.HdrHistogram.Histogram latencies = io.loomarena.measure.LatencyHistograms.newHistogram();
+        latencies.recordValue(150);
+        Tallies.Total measured = new Tallies.Total(7, java.util.Map.of("timeout", 1L), latencies);
+        LoadRun.Outcome outcome = new LoadRun.Outcome(java.time.Instant.now(), 1_000_000, measured, 2,
+                "a client thread failed: java.lang.AssertionError");
+
+        int status = runWith(config(false), () -> outcome, new StringWriter());
+
+        assertThat(status).isEqualTo(1);
+        assertThat(json().operations()).isEqualTo(7);
+        assertThat(json().errors()).containsEntry("timeout", 1L).containsEntry(LoadReport.UNSENT, 2L)
+                .containsEntry(LoadReport.CLIENT_FAILURE, 1L);
+        assertThat(json().latency().p50()).isEqualTo(150);
+    }
+
+    @Test
+    void writesItsSummaryWhenTheDurationEndsWhileRequestsHang() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer((n, head) -> new byte[0])) {
+            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "3",
+                    "--duration", "100ms", "--timeout", "300ms", "--json", jsonPath());
+
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(json().errors()).containsOnlyKeys("timeout");
+            assertThat(json().operations()).isZero();
+        }
+    }
 }

@@ -1,0 +1,45 @@
+package io.loomarena.harness.ranking;
+
+import java.util.List;
+import java.util.Locale;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.Environment;
+import io.loomarena.measure.LatencyStats;
+
+/** An open-model ranking as a Markdown page: lowest p99 first, latency percentiles and error rate per combination. */
+public final class P99MarkdownRankingFormat implements RankingFormat {
+
+    @Override
+    public String format(Ranking ranking) {
+        List<BenchmarkSummary> sorted = P99Order.sorted(ranking);
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(ranking.suite()).append(" ranking by p99 latency\n\n");
+        out.append(String.format(Locale.ROOT, "Ranked by p99 latency (lower is better) of an open-model workload: %s."
+                        + " Latency counts from each request's intended send time (coordinated omission corrected)."
+                        + " Each combination: a fresh server JVM, %d warmup and %d measured client runs, each in a"
+                        + " fresh client JVM; percentiles from the measured runs' histograms added together.\n\n",
+                ranking.workloadText(), ranking.warmups(), ranking.measuredRuns()));
+        out.append("| # | combination | p50 µs | p90 µs | p95 µs | p99 µs | max µs | errors | requests | error rate"
+                + " | server peak threads | server CPU ms/run |\n");
+        out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int i = 0; i < sorted.size(); i++) {
+            BenchmarkSummary s = sorted.get(i);
+            LatencyStats l = s.aggregate().latency();
+            out.append(String.format(Locale.ROOT, "| %d | %s | %d | %d | %d | %d | %d | %d | %d | %.2f%% | %d | %.1f |\n",
+                    i + 1, s.combination(), l.p50(), l.p90(), l.p95(), l.p99(), l.max(), s.aggregate().totalErrors(),
+                    P99Order.requests(s), P99Order.errorRate(s) * 100, s.aggregate().server().peakThreads(),
+                    s.aggregate().server().cpuTimeNanosPerRun() / 1e6));
+        }
+        Environment env = sorted.get(0).environment();
+        out.append(String.format(Locale.ROOT, "\nEnvironment: JDK %s (%s), %s, %d CPUs, CPUs pinned: %s, JVM flags:"
+                        + " `%s`, load average at start %s, commit %s.\n",
+                env.javaVersion(), env.javaVendor(), env.os(), env.cpuCount(), env.cpusPinned(),
+                String.join(" ", env.serverJvmArgs()), env.loadAverage(), String.join(", ", ranking.commits())));
+        for (String warning : env.warnings()) {
+            out.append("\n**Warning:** ").append(warning).append('\n');
+        }
+        out.append("\n> ").append(ConsoleRankingFormat.caveat(env)).append(".\n");
+        return out.toString();
+    }
+}

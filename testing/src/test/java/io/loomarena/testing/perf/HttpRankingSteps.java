@@ -1,0 +1,67 @@
+package io.loomarena.testing.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.harness.http.HttpSuiteRanking;
+import io.loomarena.harness.ranking.P99Order;
+import io.loomarena.harness.ranking.RankedCombination;
+import io.loomarena.harness.ranking.RankingFiles;
+
+/** Thin steps that rank an HTTP suite's persisted summaries and print its ranking. */
+public final class HttpRankingSteps {
+
+    private final HttpBenchmarkContext context;
+
+    public HttpRankingSteps(HttpBenchmarkContext context) {
+        this.context = context;
+    }
+
+    @When("the HTTP {word} summaries are ranked")
+    public void theSummariesAreRanked(String suite) {
+        context.suite = HttpSuite.of(suite);
+        context.ranking = HttpSuiteRanking.rank(context.store, context.suite);
+        System.out.print(context.ranking.console());
+        System.out.flush();
+    }
+
+    @Then("the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each")
+    public void fastestFirst() {
+        assertThat(context.ranking.groups()).isNotEmpty().allSatisfy(group -> assertThat(group.entries())
+                .hasSize(context.suite.expectedCombinations(group.workload()).size())
+                .isSortedAccordingTo((a, b) -> Double.compare(a.averageSeconds(), b.averageSeconds())));
+        assertThat(context.ranking.finalLines()).hasSize(context.ranking.groups().stream()
+                .mapToInt(group -> group.entries().size()).sum()).allMatch(line -> line.contains(" req/s, "));
+    }
+
+    @Then("the ranking lists every stage by p99 latency, lowest first, under a header that says so")
+    public void byP99() {
+        var group = context.ranking.groups().get(0);
+        assertThat(P99Order.sorted(group)).hasSize(context.suite.expectedCombinations(group.workload()).size())
+                .isSortedAccordingTo(P99Order.LOWEST_P99_FIRST);
+        assertThat(context.ranking.console()).contains("ranking by p99 latency (lower is better) of an open-model"
+                + " workload").contains("[PERF][P99] 1) ");
+    }
+
+    @Then("the ranking shows one table per level, each listing every stage with its throughput and p99")
+    public void oneTablePerLevel() {
+        assertThat(context.ranking.groups()).isNotEmpty().allSatisfy(level -> assertThat(level.entries())
+                .hasSize(context.suite.expectedCombinations(level.workload()).size())
+                .extracting(RankedCombination::throughput).isSortedAccordingTo((a, b) -> Double.compare(b, a)));
+        assertThat(context.ranking.console().lines().filter(line -> line.startsWith("| # | stage |")))
+                .hasSize(context.ranking.groups().size());
+    }
+
+    @Then("the ranking is written as ranking.md and ranking.csv in the suite's folder")
+    public void theRankingIsWritten() {
+        Path dir = context.store.suiteDir(context.suite.folder());
+        assertThat(context.ranking.files()).containsExactly(dir.resolve(RankingFiles.MARKDOWN),
+                dir.resolve(RankingFiles.CSV));
+        assertThat(dir.resolve(RankingFiles.CSV)).content().contains("rank,combination");
+        assertThat(dir.resolve(RankingFiles.MARKDOWN)).content().contains("# " + context.suite.folder());
+    }
+}
