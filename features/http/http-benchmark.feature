@@ -199,28 +199,33 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every request of every measured run was answered or counted as an error
 
     @SingleThreaded
-    Examples: quick, 50 connections only, 2,000 requests
+    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | stage           | connections | keepAlive | requests | warmups | runs |
+      | single-threaded | 10          | on        | 2000     | 1       | 3    |
       | single-threaded | 50          | on        | 2000     | 1       | 3    |
       | single-threaded | 50          | off       | 2000     | 1       | 3    |
     @ThreadPerRequest
-    Examples: quick, 50 connections only, 2,000 requests
+    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | stage              | connections | keepAlive | requests | warmups | runs |
+      | thread-per-request | 10          | on        | 2000     | 1       | 3    |
       | thread-per-request | 50          | on        | 2000     | 1       | 3    |
       | thread-per-request | 50          | off       | 2000     | 1       | 3    |
     @ThreadPool
-    Examples: quick, 50 connections only, 2,000 requests
+    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | stage       | connections | keepAlive | requests | warmups | runs |
+      | thread-pool | 10          | on        | 2000     | 1       | 3    |
       | thread-pool | 50          | on        | 2000     | 1       | 3    |
       | thread-pool | 50          | off       | 2000     | 1       | 3    |
     @VirtualThreads
-    Examples: quick, 50 connections only, 2,000 requests
+    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | stage   | connections | keepAlive | requests | warmups | runs |
+      | virtual | 10          | on        | 2000     | 1       | 3    |
       | virtual | 50          | on        | 2000     | 1       | 3    |
       | virtual | 50          | off       | 2000     | 1       | 3    |
     @VirtualThreadsCached
-    Examples: quick, 50 connections only, 2,000 requests
+    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | stage          | connections | keepAlive | requests | warmups | runs |
+      | virtual-cached | 10          | on        | 2000     | 1       | 3    |
       | virtual-cached | 50          | on        | 2000     | 1       | 3    |
       | virtual-cached | 50          | off       | 2000     | 1       | 3    |
     @Slow @SingleThreaded

@@ -9,8 +9,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
@@ -43,14 +47,21 @@ public final class HtmlReport {
             if (isSweep(summaries)) {
                 body.append("<p>Sweep suite: each summary is one stage at one concurrency.</p>\n");
                 ReportCharts.sweep(suite, summaries).forEach(p -> chart(body, plotted, p));
-            } else {
-                body.append("<p>Workload: ").append(escape(summaries.get(0).workload().toString()))
+            }
+            // A suite may measure several workloads (levels, paths): each is charted on its own, never mixed.
+            Map<Map<String, Object>, List<BenchmarkSummary>> groups = byWorkload(summaries);
+            groups.forEach((workload, group) -> {
+                String name = groups.size() == 1 ? suite : suite + " [" + groupKey(workload, groups.keySet()) + "]";
+                if (groups.size() > 1) {
+                    body.append("<h3>").append(escape(name)).append("</h3>\n");
+                }
+                body.append("<p>Workload: ").append(escape(workload.toString()))
                         .append(". Ranking with spread and ties: <code>").append(escape(suite))
                         .append("/ranking.md</code>.</p>\n");
-                chart(body, plotted, ReportCharts.throughput(suite, summaries));
-                chart(body, plotted, ReportCharts.p99(suite, summaries));
-                chart(body, plotted, ReportCharts.latencyCurves(suite, summaries));
-            }
+                chart(body, plotted, ReportCharts.throughput(name, group));
+                chart(body, plotted, ReportCharts.p99(name, group));
+                chart(body, plotted, ReportCharts.latencyCurves(name, group));
+            });
             body.append("</section>\n");
         });
         if (!data.idle().isEmpty()) {
@@ -75,6 +86,28 @@ public final class HtmlReport {
         } catch (RuntimeException e) {
             System.out.println("[PERF] report not written: " + e);
         }
+    }
+
+    /** The suite's summaries by workload, in the order first met (summaries come sorted by file name). */
+    static Map<Map<String, Object>, List<BenchmarkSummary>> byWorkload(List<BenchmarkSummary> summaries) {
+        Map<Map<String, Object>, List<BenchmarkSummary>> groups = new LinkedHashMap<>();
+        for (BenchmarkSummary s : summaries) {
+            groups.computeIfAbsent(new TreeMap<>(s.workload()), k -> new ArrayList<>()).add(s);
+        }
+        return groups;
+    }
+
+    /** The workload parameters that tell this group apart from the others, for example {@code connections=50}. */
+    static String groupKey(Map<String, Object> workload, java.util.Set<Map<String, Object>> all) {
+        List<String> shared = new ArrayList<>();
+        List<String> own = new ArrayList<>();
+        workload.forEach((key, value) -> {
+            if (all.stream().anyMatch(other -> !Objects.equals(other.get(key), value))) {
+                // Parameters every group has (path, connections) name a group better than those only some have.
+                (all.stream().allMatch(other -> other.containsKey(key)) ? shared : own).add(key + "=" + value);
+            }
+        });
+        return String.join(", ", shared.isEmpty() ? own : shared);
     }
 
     /** A suite whose summaries differ in connections (and carry keepAlive): the HTTP sweep. */

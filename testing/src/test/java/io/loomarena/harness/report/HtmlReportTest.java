@@ -56,6 +56,9 @@ class HtmlReportTest {
         for (BenchmarkSummary s : sweep) {
             assertThat(figures.get("http-sweep/throughput-vs-connections/keepAlive=true|" + s.serverLabel() + "|"
                     + s.workload().get("connections"))).isCloseTo(s.aggregate().throughput(), within(0.001));
+            // Each level gets its own bars: levels are never mixed in one chart.
+            assertThat(figures.get("http-sweep [connections=" + s.workload().get("connections") + "]/throughput|"
+                    + s.clientLabel() + "|" + s.serverLabel())).isCloseTo(s.aggregate().throughput(), within(0.001));
         }
         assertThat(figures.get("echo-idle/memory-per-connection|RSS @ 1000|VIRTUAL_SERVER")).isEqualTo(10.0);
         assertThat(figures.get("echo-idle/memory-per-connection|heap @ 1000|VIRTUAL_SERVER")).isEqualTo(2.0);
@@ -64,7 +67,7 @@ class HtmlReportTest {
         assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<script", " src=", "<link", "<?xml")
                 .contains("echo: throughput per combination", "http-sweep: throughput vs connections",
                         "memory per idle connection");
-        assertThat(page.split("<svg ", -1)).as("one inline SVG per chart").hasSize(1 + 3 + 1 + 1);
+        assertThat(page.split("<svg ", -1)).as("one inline SVG per chart").hasSize(1 + 3 + 1 + 2 * 3 + 1);
     }
 
     @Test
