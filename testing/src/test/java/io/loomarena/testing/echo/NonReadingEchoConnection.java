@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A client that writes to an echo server and never reads the echo: its small receive buffer fills, the server's
- * write to it blocks, the server stops reading it, and finally this client's own writes stall. A virtual thread
- * writes (at most {@value #MAX_BYTES} bytes in total); {@link #stalledFor} is polled by one test thread.
+ * write to it blocks, the server stops reading it, and finally this client's own writes stall; {@link #reset} then
+ * aborts the connection while the server is blocked writing. A virtual thread writes (at most {@value #MAX_BYTES}
+ * bytes in total); {@link #stalledFor} is polled by one test thread.
  */
 public final class NonReadingEchoConnection implements AutoCloseable {
 
@@ -67,6 +68,17 @@ public final class NonReadingEchoConnection implements AutoCloseable {
             return false;
         }
         return current > 0 && writer.isAlive() && now - lastChangeNanos >= quiet.toNanos();
+    }
+
+    /** Bytes written so far. */
+    public long written() {
+        return written.get();
+    }
+
+    /** Aborts the connection with a TCP reset (SO_LINGER 0, then close) and waits for the writer to end. */
+    public void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        close();
     }
 
     /** Closes the socket (a reset, since unread echo is pending) and waits for the writer to end. */

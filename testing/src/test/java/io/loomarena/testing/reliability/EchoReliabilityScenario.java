@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.awaitility.Awaitility;
 
 import io.loomarena.testing.echo.EchoScenario;
+import io.loomarena.testing.echo.NonReadingEchoConnection;
 
 /**
  * The state of one echo reliability scenario beyond {@link EchoScenario}'s: the clients that keep sending while the
@@ -15,7 +16,7 @@ import io.loomarena.testing.echo.EchoScenario;
 public final class EchoReliabilityScenario implements AutoCloseable {
 
     private EchoStopFlood stopFlood;
-    private EchoResettingClient resetting;
+    private NonReadingEchoConnection resetting;
     private boolean stopFloodEnded;
 
     /** Starts {@code clients} echo clients that keep sending, and stops the server once {@code echoed} came back. */
@@ -37,7 +38,7 @@ public final class EchoReliabilityScenario implements AutoCloseable {
 
     /** Opens a client that writes without reading until its writes stall (the server's write to it blocks). */
     public void writeUntilServerWriteBlocks(String host, int port) throws IOException {
-        resetting = EchoResettingClient.open(host, port, Duration.ofSeconds(5));
+        resetting = NonReadingEchoConnection.open(host, port, Duration.ofSeconds(5));
         Awaitility.await("the server's write to the non-reading client blocks").atMost(Duration.ofSeconds(20))
                 .pollInterval(Duration.ofMillis(100)).until(() -> resetting.stalledFor(Duration.ofMillis(500)));
     }
