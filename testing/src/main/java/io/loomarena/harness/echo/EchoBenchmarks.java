@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.fork.JvmLaunch;
 
 /**
@@ -44,24 +45,6 @@ public final class EchoBenchmarks {
         /** The model named {@code single|platform|pool|virtual}, any case. */
         public static Server of(String name) {
             return parse(Server.class, name);
-        }
-    }
-
-    /** Echo client models. */
-    public enum Client {
-        PLATFORM, VIRTUAL;
-
-        public String cli() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        public String label() {
-            return name() + "_CLIENT";
-        }
-
-        /** The model named {@code platform|virtual}, any case. */
-        public static Client of(String name) {
-            return parse(Client.class, name);
         }
     }
 
@@ -113,7 +96,7 @@ public final class EchoBenchmarks {
     }
 
     /** The plan of one combination. */
-    public static BenchmarkPlan plan(Server server, Client client, Workload workload) {
+    public static BenchmarkPlan plan(Server server, ClientModel client, Workload workload) {
         List<String> serverArgs = new ArrayList<>(List.of("server", "--model", server.cli(), "--host", HOST,
                 "--port", "0"));
         if (server == Server.POOL) {
@@ -134,7 +117,7 @@ public final class EchoBenchmarks {
     public static List<String> combinations() {
         List<String> names = new ArrayList<>();
         for (Server server : Server.values()) {
-            for (Client client : Client.values()) {
+            for (ClientModel client : ClientModel.values()) {
                 names.add(server.label() + "+" + client.label());
             }
         }

@@ -3,9 +3,9 @@ package io.loomarena.harness.http;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.http.server.Stage;
 
@@ -29,29 +29,6 @@ public final class HttpBenchmarks {
     /** The fan-out backend's stage: it only sleeps, so the cheapest model to hold 300 sleeping calls. */
     public static final Stage DOWNSTREAM_STAGE = Stage.VIRTUAL;
 
-    /** The load client's thread model. */
-    public enum Client {
-        PLATFORM, VIRTUAL;
-
-        public String cli() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        public String label() {
-            return name() + "_CLIENT";
-        }
-
-        /** The model named {@code platform|virtual}, any case. */
-        public static Client of(String name) {
-            for (Client client : values()) {
-                if (client.cli().equalsIgnoreCase(name.strip())) {
-                    return client;
-                }
-            }
-            throw new IllegalArgumentException("unknown client model '" + name + "'; allowed: platform, virtual");
-        }
-    }
-
     private HttpBenchmarks() {
     }
 
@@ -61,7 +38,7 @@ public final class HttpBenchmarks {
     }
 
     /** The plan of one combination of {@code suite} (for example {@code ping}). */
-    public static BenchmarkPlan plan(String suite, HttpServerSetup server, Client client, HttpWorkload workload) {
+    public static BenchmarkPlan plan(String suite, HttpServerSetup server, ClientModel client, HttpWorkload workload) {
         return plan(suite, server, client, workload, "");
     }
 
@@ -69,7 +46,7 @@ public final class HttpBenchmarks {
      * The plan of one combination; {@code variant} tells apart combinations of one stage and client within the suite
      * (the sweep's levels), empty for none.
      */
-    public static BenchmarkPlan plan(String suite, HttpServerSetup server, Client client, HttpWorkload workload,
+    public static BenchmarkPlan plan(String suite, HttpServerSetup server, ClientModel client, HttpWorkload workload,
                                      String variant) {
         JvmLaunch serverLaunch = new JvmLaunch(MAIN_CLASS, server.arguments(HOST));
         BenchmarkPlan.ClientLaunch clientLaunch = (host, port, json) -> new JvmLaunch(MAIN_CLASS,
@@ -88,7 +65,7 @@ public final class HttpBenchmarks {
     }
 
     /** Every combination name of a list of servers against one client, in the given order. */
-    public static List<String> combinations(List<HttpServerSetup> servers, Client client, String variant) {
+    public static List<String> combinations(List<HttpServerSetup> servers, ClientModel client, String variant) {
         List<String> names = new ArrayList<>();
         for (HttpServerSetup server : servers) {
             names.add(server.label() + "+" + client.label() + (variant.isEmpty() ? "" : "+" + variant));

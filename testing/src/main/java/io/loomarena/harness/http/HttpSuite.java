@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.loomarena.harness.ClientModel;
 import io.loomarena.http.server.Stage;
 
 /**
@@ -86,9 +87,9 @@ public enum HttpSuite {
     }
 
     /** The client models the suite measures: both for {@code ping}, the virtual client elsewhere. */
-    public List<HttpBenchmarks.Client> clients() {
-        return this == PING ? List.of(HttpBenchmarks.Client.PLATFORM, HttpBenchmarks.Client.VIRTUAL)
-                : List.of(HttpBenchmarks.Client.VIRTUAL);
+    public List<ClientModel> clients() {
+        return this == PING ? List.of(ClientModel.PLATFORM, ClientModel.VIRTUAL)
+                : List.of(ClientModel.VIRTUAL);
     }
 
     /**
@@ -113,7 +114,7 @@ public enum HttpSuite {
     /** Every combination a group must hold to be ranked: each server against each client, with the group's variant. */
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
         List<String> names = new ArrayList<>();
-        for (HttpBenchmarks.Client client : clients()) {
+        for (ClientModel client : clients()) {
             names.addAll(HttpBenchmarks.combinations(servers(), client, variant(groupWorkload)));
         }
         return List.copyOf(names);

@@ -1,9 +1,5 @@
 package io.loomarena.harness.http;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,8 +59,8 @@ public record HttpSuiteRanking(HttpSuite suite, List<Ranking> groups, String con
                     suite.expectedCombinations(group.getValue().get(0).workload()), dir.toString()));
         }
         List<Path> files = List.of(
-                write(dir.resolve(RankingFiles.MARKDOWN), each(groups, markdown(suite), "\n")),
-                write(dir.resolve(RankingFiles.CSV), csv(suite, groups)));
+                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(groups, markdown(suite), "\n")),
+                RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, groups)));
         return new HttpSuiteRanking(suite, groups, each(groups, console(suite), "\n"), files);
     }
 
@@ -150,14 +146,5 @@ public record HttpSuiteRanking(HttpSuite suite, List<Ranking> groups, String con
 
     private static String each(List<Ranking> groups, RankingFormat format, String separator) {
         return groups.stream().map(format::format).collect(Collectors.joining(separator));
-    }
-
-    private static Path write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            return Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.EnvironmentProbe;
 import io.loomarena.harness.ForkedServer;
 import io.loomarena.harness.HarnessException;
@@ -47,7 +48,7 @@ public final class IdleConnections implements AutoCloseable {
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
         this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
-        var plan = EchoBenchmarks.plan(model, EchoBenchmarks.Client.PLATFORM, EchoBenchmarks.Workload.of(1, 1, 1));
+        var plan = EchoBenchmarks.plan(model, ClientModel.PLATFORM, EchoBenchmarks.Workload.of(1, 1, 1));
         this.server = ForkedServer.start(fork, "server JVM " + model.label() + " (idle connections)", plan.server(),
                 settings);
         try {

@@ -1,5 +1,6 @@
 package io.loomarena.harness.ranking;
 
+import java.util.List;
 import java.util.Locale;
 
 import io.loomarena.harness.summary.Aggregate;
@@ -68,16 +69,20 @@ public final class MarkdownRankingFormat implements RankingFormat {
                 + " bound); \"after\" figures are the largest at the end of a run; CPU is the server process's CPU time"
                 + " (user + system) per run and per ").append(unit).append("; GC and pinned (JFR"
                 + " jdk.VirtualThreadPinned events; JDK 24+ no longer pins in synchronized) sum the measured runs.\n\n");
-        Environment env = fastest.summary().environment();
+        appendEnvironment(out, fastest.summary().environment(), ranking.commits());
+        return out.toString();
+    }
+
+    /** The environment line, any warnings and the caveat that close every Markdown ranking. */
+    static void appendEnvironment(StringBuilder out, Environment env, List<String> commits) {
         out.append(String.format(Locale.ROOT, "Environment: JDK %s (%s), %s, %d CPUs, CPUs pinned: %s, JVM flags:"
                         + " `%s`, load average at start %s, commit %s.\n",
                 env.javaVersion(), env.javaVendor(), env.os(), env.cpuCount(), env.cpusPinned(),
-                String.join(" ", env.serverJvmArgs()), env.loadAverage(), String.join(", ", ranking.commits())));
+                String.join(" ", env.serverJvmArgs()), env.loadAverage(), String.join(", ", commits)));
         for (String warning : env.warnings()) {
             out.append("\n**Warning:** ").append(warning).append('\n');
         }
         out.append("\n> ").append(ConsoleRankingFormat.caveat(env)).append(".\n");
-        return out.toString();
     }
 
     static String mebibytes(long bytes) {

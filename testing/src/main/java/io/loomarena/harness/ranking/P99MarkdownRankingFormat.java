@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
-import io.loomarena.harness.summary.Environment;
 import io.loomarena.measure.LatencyStats;
 
 /** An open-model ranking as a Markdown page: lowest p99 first, latency percentiles and error rate per combination. */
@@ -31,15 +30,8 @@ public final class P99MarkdownRankingFormat implements RankingFormat {
                     P99Order.requests(s), P99Order.errorRate(s) * 100, s.aggregate().server().peakThreads(),
                     s.aggregate().server().cpuTimeNanosPerRun() / 1e6));
         }
-        Environment env = sorted.get(0).environment();
-        out.append(String.format(Locale.ROOT, "\nEnvironment: JDK %s (%s), %s, %d CPUs, CPUs pinned: %s, JVM flags:"
-                        + " `%s`, load average at start %s, commit %s.\n",
-                env.javaVersion(), env.javaVendor(), env.os(), env.cpuCount(), env.cpusPinned(),
-                String.join(" ", env.serverJvmArgs()), env.loadAverage(), String.join(", ", ranking.commits())));
-        for (String warning : env.warnings()) {
-            out.append("\n**Warning:** ").append(warning).append('\n');
-        }
-        out.append("\n> ").append(ConsoleRankingFormat.caveat(env)).append(".\n");
+        out.append('\n');
+        MarkdownRankingFormat.appendEnvironment(out, sorted.get(0).environment(), ranking.commits());
         return out.toString();
     }
 }

@@ -22,7 +22,8 @@ public final class RankingFiles {
                 write(dir.resolve(CSV), new CsvRankingFormat().format(ranking)));
     }
 
-    private static Path write(Path file, String text) {
+    /** Writes one ranking file (UTF-8), creating its folder. */
+    public static Path write(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
             return Files.writeString(file, text, StandardCharsets.UTF_8);

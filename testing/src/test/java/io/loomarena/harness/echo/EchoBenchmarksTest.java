@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.ClientModel;
 
 class EchoBenchmarksTest {
 
@@ -20,7 +21,7 @@ class EchoBenchmarksTest {
     @Test
     void everyCombinationRunsTheSameClientCommandShape() {
         EchoBenchmarks.Workload workload = EchoBenchmarks.Workload.of(20, 200, 32);
-        BenchmarkPlan plan = EchoBenchmarks.plan(EchoBenchmarks.Server.POOL, EchoBenchmarks.Client.VIRTUAL,
+        BenchmarkPlan plan = EchoBenchmarks.plan(EchoBenchmarks.Server.POOL, ClientModel.VIRTUAL,
                 workload);
 
         assertThat(plan.combination()).isEqualTo("POOL_SERVER+VIRTUAL_CLIENT");

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.ranking.RankingException;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
@@ -98,9 +99,9 @@ class HttpSuiteRankingTest {
     @Test
     void aFanoutPlanForksItsDownstreamAndTheClientSendsTheSameCommandToEveryStage() {
         HttpWorkload workload = HttpWorkload.closed("/fanout?calls=3&ms=10", 100, 200, false);
-        var plan = HttpBenchmarks.plan("fanout", HttpServerSetup.threadPool(4), HttpBenchmarks.Client.VIRTUAL,
+        var plan = HttpBenchmarks.plan("fanout", HttpServerSetup.threadPool(4), ClientModel.VIRTUAL,
                 workload, "FANOUT");
-        var other = HttpBenchmarks.plan("fanout", HttpServerSetup.of(Stage.VIRTUAL), HttpBenchmarks.Client.VIRTUAL,
+        var other = HttpBenchmarks.plan("fanout", HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL,
                 workload, "FANOUT");
 
         assertThat(plan.combination()).isEqualTo("THREAD_POOL_4+VIRTUAL_CLIENT+FANOUT");

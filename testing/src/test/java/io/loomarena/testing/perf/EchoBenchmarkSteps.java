@@ -6,8 +6,8 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.echo.EchoBenchmarks;
-import io.loomarena.harness.echo.EchoBenchmarks.Client;
 import io.loomarena.harness.echo.EchoBenchmarks.Server;
 import io.loomarena.harness.summary.MeasuredRun;
 
@@ -27,7 +27,7 @@ public final class EchoBenchmarkSteps {
 
     @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")
     public void theEchoBenchmarkRuns(String server, String client) {
-        context.plan = EchoBenchmarks.plan(Server.of(server), Client.of(client), context.workload);
+        context.plan = EchoBenchmarks.plan(Server.of(server), ClientModel.of(client), context.workload);
         context.store.delete(context.plan.suite(), context.plan.combination());
         try (BenchmarkSession session = BenchmarkSession.start(context.plan, context.settings)) {
             context.summary = session.run();

@@ -9,6 +9,7 @@ import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
@@ -54,7 +55,7 @@ public final class HttpBenchmarkSteps {
     public void theStageIsMeasured(String stage, String client, int warmups, int measuredRuns) {
         HttpWorkload workload = context.workload();
         BenchmarkPlan plan = HttpBenchmarks.plan(context.suite.cliName(), HttpServerSetup.parse(stage),
-                HttpBenchmarks.Client.of(client), workload, context.suite.variant(workload.parameters()));
+                ClientModel.of(client), workload, context.suite.variant(workload.parameters()));
         context.store.delete(plan.suite(), plan.combination());
         var settings = context.settings.withRuns(warmups, measuredRuns).withTimeouts(
                 context.settings.serverStartTimeout(),
