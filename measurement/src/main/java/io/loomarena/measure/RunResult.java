@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.HdrHistogram.Histogram;
 
 /**
  * What one load-client run measured: the JSON that {@code echo client --json} and {@code http-server load --json}
@@ -25,10 +27,37 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * @param errors       failures by kind (refused, timeout, mismatch, reset, eof, ... ); zero counts may be omitted
  * @param latency      per-operation latency in microseconds
  * @param histogram    the merged latency histogram, compressed base64 ({@link LatencyHistograms#encode})
+ * @param iterations   the measured iterations one by one, in order ({@link IterationLoop}); the figures above are
+ *                     theirs added together (elapsed and operations summed, histograms merged). A single-iteration
+ *                     run lists itself once; empty only in results written before iterations existed
  */
 public record RunResult(String tool, String clientModel, Map<String, Object> workload, long pid, String startedAt,
                         long elapsedNanos, long operations, double throughput, Map<String, Long> errors,
-                        LatencyStats latency, String histogram) {
+                        LatencyStats latency, String histogram, List<Iteration> iterations) {
+
+    /**
+     * One measured iteration of a run: a fixed amount of work timed on its own. Immutable.
+     *
+     * @param index        1-based among the measured iterations
+     * @param startedAt    ISO-8601 instant at which its timed work started
+     * @param elapsedNanos wall time of its fixed amount of work
+     * @param operations   operations completed successfully
+     * @param throughput   operations per second
+     * @param errors       failures by kind
+     * @param latency      per-operation latency in microseconds
+     * @param histogram    its latency histogram, compressed base64
+     */
+    public record Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
+                            Map<String, Long> errors, LatencyStats latency, String histogram) {
+
+        public Iteration {
+            errors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(errors));
+        }
+
+        public long totalErrors() {
+            return errors.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -42,6 +71,48 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
         if (elapsedNanos < 0 || operations < 0) {
             throw new IllegalArgumentException("elapsedNanos and operations must be >= 0");
         }
+        iterations = iterations == null ? List.of() : List.copyOf(iterations);
+    }
+
+    /** The result of one timed piece of work: its own single iteration. */
+    public RunResult(String tool, String clientModel, Map<String, Object> workload, long pid, String startedAt,
+                     long elapsedNanos, long operations, double throughput, Map<String, Long> errors,
+                     LatencyStats latency, String histogram) {
+        this(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors, latency,
+                histogram, List.of(new Iteration(1, startedAt, elapsedNanos, operations, throughput, errors, latency,
+                        histogram)));
+    }
+
+    /**
+     * The result of several measured iterations of one client run (each a single-iteration result, in order): their
+     * figures added together, and each kept in {@link #iterations()}.
+     */
+    public static RunResult ofIterations(List<RunResult> measured) {
+        if (measured.isEmpty()) {
+            throw new IllegalArgumentException("no measured iteration");
+        }
+        RunResult first = measured.get(0);
+        Histogram merged = LatencyHistograms.newHistogram();
+        Map<String, Long> errors = new java.util.TreeMap<>();
+        List<Iteration> iterations = new java.util.ArrayList<>();
+        long elapsed = 0;
+        long operations = 0;
+        boolean histograms = true;
+        for (RunResult run : measured) {
+            elapsed += run.elapsedNanos();
+            operations += run.operations();
+            run.errors().forEach((kind, count) -> errors.merge(kind, count, Long::sum));
+            histograms &= run.histogram() != null && !run.histogram().isEmpty();
+            if (histograms) {
+                merged.add(LatencyHistograms.decode(run.histogram()));
+            }
+            iterations.add(new Iteration(iterations.size() + 1, run.startedAt(), run.elapsedNanos(),
+                    run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram()));
+        }
+        return new RunResult(first.tool(), first.clientModel(), first.workload(), first.pid(), first.startedAt(),
+                elapsed, operations, throughput(operations, elapsed), errors,
+                histograms ? LatencyStats.of(merged) : first.latency(),
+                histograms ? LatencyHistograms.encode(merged) : "", iterations);
     }
 
     /** Sum of all errors of every kind. */

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.loomarena.measure.TimeoutWatchdog;
+
 /**
  * One client thread's HTTP/1.1 connection to the target over a blocking {@link SocketChannel}, written from and read
  * into direct buffers of its own (see {@link ChannelInput} for why not socket streams): it sends the pre-encoded
@@ -25,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * Not thread-safe: it belongs to one client thread, except {@link #expire(long)}, which the watchdog calls.
  */
-final class ClientConnection implements AutoCloseable {
+final class ClientConnection implements AutoCloseable, TimeoutWatchdog.Watched {
 
     private static final long IDLE = 0;
     private static final long EXPIRED = Long.MIN_VALUE;
@@ -99,7 +101,8 @@ final class ClientConnection implements AutoCloseable {
     }
 
     /** Called by the watchdog: closes the socket if the current exchange is past its deadline at {@code now}. */
-    void expire(long now) {
+    @Override
+    public void expire(long now) {
         long due = deadline.get();
         if (due != IDLE && due != EXPIRED && now - due > 0 && deadline.compareAndSet(due, EXPIRED)) {
             SocketChannel s = socket;

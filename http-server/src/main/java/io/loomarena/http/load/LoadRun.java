@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import io.loomarena.measure.TimeoutWatchdog;
+
 /**
  * Runs one {@link LoadConfig}: {@code connections} client threads of the configured model, each owning one
  * {@link ClientConnection}, started together (closed or rate-driven); or, for a ramp, one thread per user started at
@@ -60,7 +62,7 @@ final class LoadRun {
         this.threads = config.client().threads();
         this.bodyCheck = BodyCheck.forPath(config.target().path());
         this.tallies = new Tallies(config.connections());
-        this.watchdog = new TimeoutWatchdog(TimeoutWatchdog.tickFor(config.timeout().toNanos()));
+        this.watchdog = new TimeoutWatchdog("http-load-timeouts", TimeoutWatchdog.tickFor(config.timeout().toNanos()));
         this.yieldBeforeRead = config.client() == ClientModel.VIRTUAL && config.ramp() == null
                 && config.connections() > Runtime.getRuntime().availableProcessors();
         this.remaining = new AtomicLong(config.requests());

@@ -9,7 +9,7 @@ import java.util.zip.CRC32;
  * the headers that frame the body ({@code Content-Length}, {@code Transfer-Encoding: chunked}, {@code Connection}),
  * then the body, whose length and CRC32 it keeps. Framing errors are {@link MalformedResponseException}s and a close
  * before the first byte is a {@link NoResponseException}. Reads block until data arrives: the caller bounds them (the
- * {@link TimeoutWatchdog} closes the socket of a late response).
+ * {@link io.loomarena.measure.TimeoutWatchdog} closes the socket of a late response).
  * <p>
  * Not thread-safe: one reader belongs to one client thread and is {@linkplain #attach attached} to each new connection
  * of that thread in turn.
