@@ -1,95 +1,101 @@
 @Echo
 Feature: Echo benchmark of every server model against every client model
-  Each combination runs in fresh JVMs: one server JVM (pinned to CPU 0 when taskset exists) for the whole combination,
-  and one client JVM (CPU 1) per run: 2 warmups, then 3 measured runs, each framed by the server's stats.
+  Each combination is measured as JMH measures a benchmark: in each fork, a fresh server JVM (pinned to CPU 0 when
+  taskset exists) and a fresh client JVM (CPU 1); inside that client JVM, warmup iterations and then measured
+  iterations of the same fixed work against the same server, so that what is measured runs warm on both sides. The
+  server's CPU, GC and allocation figures are read just before and just after each measured iteration. Forks and
+  iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations, -Dloomarena.iterations;
+  defaults 2, 2 and 3); each iteration prints one [PERF] progress line as it ends.
   The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
-  The quick workload runs by default; the @Slow one (1,000 clients x 1,000 messages) only when asked for.
-  Each ranking line carries its spread (min/max, 95% confidence interval) and says which combinations it is tied with.
+  The quick workload (100 clients x 1,500 messages: each measured iteration lasts at least a second here) runs by
+  default; the @Slow @Full one (1,000 clients x 1,000 messages) only when asked for.
+  Each ranking line carries its spread (min/max, 95% confidence interval over every measured iteration of every fork)
+  and says which combinations it is tied with.
   The regression gate, last, prints one [PERF][GATE] PASS or FAIL line per combination and rule; a FAIL fails the run.
 
   @Performance
   Scenario Outline: <server> echo server against <client> echo client, <clients> clients x <messages> messages
     Given an echo benchmark workload of <clients> clients x <messages> messages x <size> bytes
     When the echo benchmark runs the <server> server against the <client> client in fresh JVMs
-    Then the benchmark summary <combination> is saved with every measured run free of errors
-    And every measured run of the benchmark used its own client JVM against one server JVM
+    Then the benchmark summary <combination> is saved with every measured iteration free of errors
+    And every fork of the benchmark ran its iterations in one fresh client JVM against one fresh server JVM
 
     @ServerSingle @ClientPlatform
     Examples: quick, single server, platform client
       | server | client | clients | messages | size | combination |
-      | single | platform | 20 | 200 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
+      | single | platform | 100 | 1500 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
 
     @ServerSingle @ClientVirtual
     Examples: quick, single server, virtual client
       | server | client | clients | messages | size | combination |
-      | single | virtual | 20 | 200 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
+      | single | virtual | 100 | 1500 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
 
     @ServerPlatform @ClientPlatform
     Examples: quick, platform server, platform client
       | server | client | clients | messages | size | combination |
-      | platform | platform | 20 | 200 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
+      | platform | platform | 100 | 1500 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
 
     @ServerPlatform @ClientVirtual
     Examples: quick, platform server, virtual client
       | server | client | clients | messages | size | combination |
-      | platform | virtual | 20 | 200 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
+      | platform | virtual | 100 | 1500 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
 
     @ServerPool @ClientPlatform
     Examples: quick, pool server, platform client
       | server | client | clients | messages | size | combination |
-      | pool | platform | 20 | 200 | 32 | POOL_SERVER+PLATFORM_CLIENT |
+      | pool | platform | 100 | 1500 | 32 | POOL_SERVER+PLATFORM_CLIENT |
 
     @ServerPool @ClientVirtual
     Examples: quick, pool server, virtual client
       | server | client | clients | messages | size | combination |
-      | pool | virtual | 20 | 200 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
+      | pool | virtual | 100 | 1500 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
 
     @ServerVirtual @ClientPlatform
     Examples: quick, virtual server, platform client
       | server | client | clients | messages | size | combination |
-      | virtual | platform | 20 | 200 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
+      | virtual | platform | 100 | 1500 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
 
     @ServerVirtual @ClientVirtual
     Examples: quick, virtual server, virtual client
       | server | client | clients | messages | size | combination |
-      | virtual | virtual | 20 | 200 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
+      | virtual | virtual | 100 | 1500 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
 
-    @Slow @ServerSingle @ClientPlatform
+    @Slow @Full @ServerSingle @ClientPlatform
     Examples: slow, single server, platform client
       | server | client | clients | messages | size | combination |
       | single | platform | 1000 | 1000 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
 
-    @Slow @ServerSingle @ClientVirtual
+    @Slow @Full @ServerSingle @ClientVirtual
     Examples: slow, single server, virtual client
       | server | client | clients | messages | size | combination |
       | single | virtual | 1000 | 1000 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
 
-    @Slow @ServerPlatform @ClientPlatform
+    @Slow @Full @ServerPlatform @ClientPlatform
     Examples: slow, platform server, platform client
       | server | client | clients | messages | size | combination |
       | platform | platform | 1000 | 1000 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
 
-    @Slow @ServerPlatform @ClientVirtual
+    @Slow @Full @ServerPlatform @ClientVirtual
     Examples: slow, platform server, virtual client
       | server | client | clients | messages | size | combination |
       | platform | virtual | 1000 | 1000 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
 
-    @Slow @ServerPool @ClientPlatform
+    @Slow @Full @ServerPool @ClientPlatform
     Examples: slow, pool server, platform client
       | server | client | clients | messages | size | combination |
       | pool | platform | 1000 | 1000 | 32 | POOL_SERVER+PLATFORM_CLIENT |
 
-    @Slow @ServerPool @ClientVirtual
+    @Slow @Full @ServerPool @ClientVirtual
     Examples: slow, pool server, virtual client
       | server | client | clients | messages | size | combination |
       | pool | virtual | 1000 | 1000 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
 
-    @Slow @ServerVirtual @ClientPlatform
+    @Slow @Full @ServerVirtual @ClientPlatform
     Examples: slow, virtual server, platform client
       | server | client | clients | messages | size | combination |
       | virtual | platform | 1000 | 1000 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
 
-    @Slow @ServerVirtual @ClientVirtual
+    @Slow @Full @ServerVirtual @ClientVirtual
     Examples: slow, virtual server, virtual client
       | server | client | clients | messages | size | combination |
       | virtual | virtual | 1000 | 1000 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |

@@ -31,16 +31,26 @@ import java.util.Map;
  *                          unknown
  * @param pinnedEvents  virtual-thread pinning events since start ({@link PinningMonitor}); {@code -1} without JFR
  * @param pinnedTopStack the stack that pinned most often since start, {@code count x frames}; empty when none
+ * @param allocatedBytes heap bytes allocated since start by all threads, live and ended (virtual threads' allocations
+ *                       count on their carriers); {@code -1} where the JVM does not provide it
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
-                          String pinnedTopStack) {
+                          String pinnedTopStack, long allocatedBytes) {
 
     public ServerStats {
         // Keeps the server's order, so the stats line and the summaries list counters the same way every time.
         counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters == null ? Map.of() : counters));
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+    }
+
+    /** The figures without the allocation count (unknown, {@code -1}). */
+    public ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
+                       long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                       Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents, String pinnedTopStack) {
+        this(pid, liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, -1);
     }
 
     /** The figures without peak heap and pinning (both unknown, {@code -1}). */
@@ -68,7 +78,18 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
                 new LinkedHashMap<>(counters), peakHeapUsed(), pinning == null ? -1 : pinning.events(),
-                pinning == null ? "" : pinning.topStack());
+                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads));
+    }
+
+    private static long allocatedBytes(ThreadMXBean threads) {
+        try {
+            return threads instanceof com.sun.management.ThreadMXBean hotspot
+                    && hotspot.isThreadAllocatedMemorySupported() && hotspot.isThreadAllocatedMemoryEnabled()
+                    ? hotspot.getTotalThreadAllocatedBytes() : -1;
+        } catch (UnsupportedOperationException e) {
+            // A JVM without per-thread allocation accounting: the summary says "unknown".
+            return -1;
+        }
     }
 
     /** Starts a new peak measurement window (for per-run peaks): peak threads and the heap pools' peaks. */

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import io.loomarena.measure.IterationLoop;
+
 /**
  * How the harness forks and measures: the one documented place for its defaults. Immutable; the {@code with...}
  * methods return copies. Every default can be overridden per run by a system property of the same name prefixed with
@@ -13,8 +15,14 @@ import java.util.Objects;
  * <table>
  * <caption>Defaults</caption>
  * <tr><th>setting</th><th>default</th><th>why</th></tr>
- * <tr><td>warmups</td><td>{@value #DEFAULT_WARMUPS}</td><td>client runs that warm the server's JIT, not measured</td></tr>
- * <tr><td>measuredRuns</td><td>{@value #DEFAULT_MEASURED_RUNS}</td><td>3 is the least that gives a confidence interval</td></tr>
+ * <tr><td>forks</td><td>{@value #DEFAULT_FORKS}</td><td>fresh server and client JVM pairs: JIT decisions, heap layout
+ * and code alignment differ from JVM to JVM, so one JVM's iterations agree with each other more than with another's;
+ * two forks show that spread at the cost of one more JVM pair</td></tr>
+ * <tr><td>warmupIterations</td><td>{@value #DEFAULT_WARMUP_ITERATIONS}</td><td>iterations per fork, in the client JVM
+ * that then measures, before measuring: with iterations of at least a second, two bring client and server to compiled
+ * code (their figures are printed and discarded)</td></tr>
+ * <tr><td>iterations</td><td>{@value #DEFAULT_ITERATIONS}</td><td>measured iterations per fork: with two forks, six
+ * values for the interval</td></tr>
  * <tr><td>heap</td><td>{@value #DEFAULT_HEAP}</td><td>{@code -Xms} = {@code -Xmx}: no heap resizing during a run</td></tr>
  * <tr><td>gc</td><td>{@value #DEFAULT_GC}</td><td>explicit, so a JDK's ergonomics cannot pick another collector</td></tr>
  * <tr><td>pinning</td><td>true</td><td>server on CPU 0, client on CPU 1 with {@code taskset} when possible</td></tr>
@@ -25,8 +33,9 @@ import java.util.Objects;
  * <tr><td>clientRunTimeoutPerOperation</td><td>200 µs</td><td>so 1,000 x 1,000 messages may take 260 s</td></tr>
  * </table>
  *
- * @param warmups                      client runs before the measured ones, {@code >= 0}
- * @param measuredRuns                 measured client runs, {@code >= 1}
+ * @param forks                        fresh server and client JVM pairs per combination, {@code 1..100}
+ * @param warmupIterations             iterations per fork before the measured ones, {@code 0..1000}
+ * @param iterations                   measured iterations per fork, {@code 1..1000}
  * @param heap                         heap of every forked JVM ({@code -Xms} and {@code -Xmx}), e.g. {@code 512m}
  * @param gc                           the collector flag, e.g. {@code -XX:+UseG1GC}
  * @param extraJvmArgs                 more JVM flags for every forked JVM, after heap and GC
@@ -34,27 +43,30 @@ import java.util.Objects;
  * @param serverStartTimeout           how long a server may take to print its {@code listening on} line
  * @param statsTimeout                 how long a server may take to answer a stdin command
  * @param serverStopGrace              how long a stopping server may take after SIGTERM
- * @param clientRunTimeoutBase         fixed part of a client run's time limit
- * @param clientRunTimeoutPerOperation part of a client run's time limit per expected operation
+ * @param clientRunTimeoutBase         fixed part of a client JVM's time limit
+ * @param clientRunTimeoutPerOperation part of a client JVM's time limit per expected operation of every iteration
  * @param resultsDir                   where suites persist summaries and rankings ({@code target-results/})
  */
-public record HarnessSettings(int warmups, int measuredRuns, String heap, String gc, List<String> extraJvmArgs,
+public record HarnessSettings(int forks, int warmupIterations, int iterations, String heap, String gc, List<String> extraJvmArgs,
                               boolean pinning, Duration serverStartTimeout, Duration statsTimeout,
                               Duration serverStopGrace, Duration clientRunTimeoutBase,
                               Duration clientRunTimeoutPerOperation, Path resultsDir) {
 
-    public static final int DEFAULT_WARMUPS = 2;
-    public static final int DEFAULT_MEASURED_RUNS = 3;
+    public static final int DEFAULT_FORKS = 2;
+    public static final int DEFAULT_WARMUP_ITERATIONS = 2;
+    public static final int DEFAULT_ITERATIONS = 3;
+    /** The most forks a run may ask for. */
+    public static final int MAX_FORKS = 100;
     public static final String DEFAULT_HEAP = "512m";
     public static final String DEFAULT_GC = "-XX:+UseG1GC";
     /** The system property surefire sets to {@code <repo>/target-results}; outside Maven the default is relative. */
     public static final String RESULTS_DIR_PROPERTY = "loomarena.results.dir";
 
     public HarnessSettings {
-        if (warmups < 0 || measuredRuns < 1) {
-            throw new IllegalArgumentException("warmups must be >= 0 and measuredRuns >= 1, got " + warmups + " and "
-                    + measuredRuns);
+        if (forks < 1 || forks > MAX_FORKS) {
+            throw new IllegalArgumentException("forks must be 1.." + MAX_FORKS + ", got " + forks);
         }
+        new IterationLoop.Plan(warmupIterations, iterations); // the client's own limits, with its message
         if (!heap.matches("\\d+[kmgKMG]?")) {
             throw new IllegalArgumentException("heap must look like 512m, got " + heap);
         }
@@ -74,18 +86,30 @@ public record HarnessSettings(int warmups, int measuredRuns, String heap, String
 
     /** The documented defaults, with {@code resultsDir} from {@value #RESULTS_DIR_PROPERTY} or {@code target-results}. */
     public static HarnessSettings defaults() {
-        return new HarnessSettings(DEFAULT_WARMUPS, DEFAULT_MEASURED_RUNS, DEFAULT_HEAP, DEFAULT_GC, List.of(), true,
+        return new HarnessSettings(DEFAULT_FORKS, DEFAULT_WARMUP_ITERATIONS, DEFAULT_ITERATIONS, DEFAULT_HEAP, DEFAULT_GC, List.of(), true,
                 Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(60),
                 Duration.ofNanos(200_000),
                 Path.of(System.getProperty(RESULTS_DIR_PROPERTY, "target-results")).toAbsolutePath().normalize());
     }
 
-    /** The defaults, overridden by {@code loomarena.warmups}, {@code .measuredRuns}, {@code .heap}, {@code .gc}, {@code .pinning}. */
+    /**
+     * The defaults, overridden by {@code loomarena.forks}, {@code .warmupIterations}, {@code .iterations},
+     * {@code .heap}, {@code .gc}, {@code .pinning}; a value that is not a number, or out of range, is an error that
+     * names the property.
+     */
     public static HarnessSettings fromSystemProperties() {
         HarnessSettings d = defaults();
+        for (String[] renamed : new String[][] {{"loomarena.warmups", "loomarena.warmupIterations"},
+                {"loomarena.measuredRuns", "loomarena.iterations (per fork) and loomarena.forks"}}) {
+            if (System.getProperty(renamed[0]) != null) {
+                throw new IllegalArgumentException("-D" + renamed[0] + " is no longer read: a fork now runs its"
+                        + " warmup and measured iterations in one client JVM; use -D" + renamed[1]);
+            }
+        }
         return new HarnessSettings(
-                Integer.getInteger("loomarena.warmups", d.warmups()),
-                Integer.getInteger("loomarena.measuredRuns", d.measuredRuns()),
+                intProperty("loomarena.forks", d.forks()),
+                intProperty("loomarena.warmupIterations", d.warmupIterations()),
+                intProperty("loomarena.iterations", d.iterations()),
                 System.getProperty("loomarena.heap", d.heap()),
                 System.getProperty("loomarena.gc", d.gc()),
                 d.extraJvmArgs(),
@@ -94,33 +118,46 @@ public record HarnessSettings(int warmups, int measuredRuns, String heap, String
                 d.clientRunTimeoutPerOperation(), d.resultsDir());
     }
 
-    /** A copy with other run counts. */
-    public HarnessSettings withRuns(int newWarmups, int newMeasuredRuns) {
-        return new HarnessSettings(newWarmups, newMeasuredRuns, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
+    private static int intProperty(String name, int fallback) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + name + "=" + value + " is not a whole number");
+        }
+    }
+
+    /** A copy with other fork and iteration counts. */
+    public HarnessSettings withIterations(int newForks, int newWarmupIterations, int newIterations) {
+        return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir);
     }
 
     /** A copy with other time limits for server start and client runs (tests use short ones). */
     public HarnessSettings withTimeouts(Duration newServerStart, Duration newClientRunBase) {
-        return new HarnessSettings(warmups, measuredRuns, heap, gc, extraJvmArgs, pinning, newServerStart,
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, newServerStart,
                 statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir);
     }
 
     /** A copy whose forked JVMs get another heap, collector and extra flags. */
     public HarnessSettings withJvm(String newHeap, String newGc, List<String> newExtraJvmArgs) {
-        return new HarnessSettings(warmups, measuredRuns, newHeap, newGc, newExtraJvmArgs, pinning, serverStartTimeout,
+        return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir);
     }
 
     /** A copy that persists under another results folder. */
     public HarnessSettings withResultsDir(Path newResultsDir) {
-        return new HarnessSettings(warmups, measuredRuns, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, newResultsDir);
     }
 
-    /** The time limit of one client run that should complete {@code expectedOperations}. */
+    /** The time limit of one client JVM whose every iteration, warmup or measured, completes {@code expectedOperations}. */
     public Duration clientRunTimeout(long expectedOperations) {
-        return clientRunTimeoutBase.plus(clientRunTimeoutPerOperation.multipliedBy(Math.max(0, expectedOperations)));
+        return clientRunTimeoutBase.plus(clientRunTimeoutPerOperation.multipliedBy(
+                Math.max(0, expectedOperations) * (warmupIterations + iterations)));
     }
 
     /** The JVM flags every forked JVM gets, in order: heap, GC, extras. */

@@ -37,7 +37,7 @@ class BenchmarkSessionDownstreamTest {
         BenchmarkSummary summary;
         long downstreamPid;
         try (BenchmarkSession session = BenchmarkSession.start(withDownstream("normal"),
-                FakePlans.settings(results).withRuns(0, 1))) {
+                FakePlans.settings(results).withIterations(1, 0, 1))) {
             downstreamPid = session.downstreamPid().orElseThrow();
             assertThat(downstreamPid).isNotEqualTo(session.serverPid());
             assertThat(ProcessHandle.of(downstreamPid)).map(ProcessHandle::isAlive).contains(true);

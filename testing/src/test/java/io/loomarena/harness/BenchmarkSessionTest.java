@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,26 +26,41 @@ class BenchmarkSessionTest {
     Path results;
 
     @Test
-    void measuresEveryRunInAFreshClientJvmAgainstOneServerJvm() {
+    void measuresEachForksIterationsInOneFreshClientJvmAgainstOneFreshServerJvm() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
         BenchmarkSummary summary;
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
-                FakePlans.settings(results))) {
+                FakePlans.settings(results).withIterations(2, 1, 3),
+                new PrintStream(printed, true, StandardCharsets.UTF_8))) {
             summary = session.run();
         }
 
         List<MeasuredRun> runs = summary.runs().measured();
         assertThat(summary.combination()).isEqualTo("FAKE_SERVER+FAKE_CLIENT");
-        assertThat(summary.runs().warmups()).isEqualTo(1);
-        assertThat(runs).hasSize(3).allSatisfy(run -> {
+        assertThat(summary.runs().forks()).isEqualTo(2);
+        assertThat(summary.runs().warmupIterations()).isEqualTo(1);
+        assertThat(runs).hasSize(6).allSatisfy(run -> {
             assertThat(run.operations()).isEqualTo(200);
             assertThat(run.clientPid()).isNotEqualTo(run.serverPid());
             assertThat(run.server().cpuTimeNanos()).isNotNegative();
+            assertThat(run.server().allocatedBytes()).isPositive();
         });
-        assertThat(runs).extracting(MeasuredRun::serverPid).containsOnly(runs.get(0).serverPid());
-        assertThat(runs).extracting(MeasuredRun::clientPid).doesNotHaveDuplicates()
-                .doesNotContain(ProcessHandle.current().pid());
+        assertThat(runs).extracting(MeasuredRun::fork).containsExactly(1, 1, 1, 2, 2, 2);
+        assertThat(runs).extracting(MeasuredRun::iteration).containsExactly(1, 2, 3, 1, 2, 3);
+        assertThat(runs).extracting(MeasuredRun::run).containsExactly(1, 2, 3, 4, 5, 6);
+        assertThat(runs.subList(0, 3)).extracting(MeasuredRun::clientPid).containsOnly(runs.get(0).clientPid());
+        assertThat(runs.subList(3, 6)).extracting(MeasuredRun::clientPid).containsOnly(runs.get(3).clientPid())
+                .doesNotContain(runs.get(0).clientPid(), ProcessHandle.current().pid());
+        assertThat(runs.subList(0, 3)).extracting(MeasuredRun::serverPid).containsOnly(runs.get(0).serverPid());
+        assertThat(runs.get(3).serverPid()).isNotEqualTo(runs.get(0).serverPid());
         assertThat(summary.aggregate().elapsedCi95Nanos()).isNotNull();
-        assertThat(summary.aggregate().latency().count()).isEqualTo(600);
+        assertThat(summary.aggregate().latency().count()).isEqualTo(1200);
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.startsWith("[PERF] FAKE_SERVER+FAKE_CLIENT fork ")))
+                .hasSize(8)
+                .anySatisfy(line -> assertThat(line).matches(
+                        "\\[PERF] FAKE_SERVER\\+FAKE_CLIENT fork 1/2 warmup 1/1: \\d+\\.\\d{3} s, [\\d,]+ op/s"))
+                .anySatisfy(line -> assertThat(line).startsWith("[PERF] FAKE_SERVER+FAKE_CLIENT fork 2/2 iteration 3/3: "));
         assertThat(summary.environment().javaVersion()).isEqualTo(System.getProperty("java.version"));
         assertThat(summary.environment().serverJvmArgs()).contains("-Xms64m", "-Xmx64m");
     }
@@ -53,7 +71,7 @@ class BenchmarkSessionTest {
                 FakePlans.settings(results))) {
             assertThatThrownBy(session::run)
                     .isInstanceOf(HarnessException.class)
-                    .hasMessageContaining("failed warmup 1 of 1 of FAKE_SERVER+FAKE_CLIENT")
+                    .hasMessageContaining("failed fork 1 of 1, the start of its client JVM, of FAKE_SERVER+FAKE_CLIENT")
                     .hasMessageContaining("exit code 1")
                     .hasMessageContaining("2 messages corrupted");
         }
@@ -73,7 +91,7 @@ class BenchmarkSessionTest {
 
             assertThatThrownBy(session::run)
                     .isInstanceOf(HarnessException.class)
-                    .hasMessageContaining("died during warmup 1 of 1")
+                    .hasMessageContaining("died during fork 1 of 1, ")
                     .hasMessageContaining("killed by SIGKILL")
                     .hasMessageContaining("was killed");
             long failedAt = System.nanoTime();
@@ -96,7 +114,7 @@ class BenchmarkSessionTest {
 
             assertThatThrownBy(session::run)
                     .isInstanceOf(HarnessException.class)
-                    .hasMessageContaining("died during warmup 1 of 1");
+                    .hasMessageContaining("died during fork 1 of 1, ");
         }
     }
 }

@@ -80,6 +80,12 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** Waits, at most {@code timeout}, until both output streams of an exited child have been read to their end. */
+    public void awaitOutputEnd(Duration timeout) {
+        stdout.awaitEnd(timeout);
+        stderr.awaitEnd(timeout);
+    }
+
     /** Writes one line to the child's stdin and flushes it. */
     public synchronized void sendLine(String line) {
         try {

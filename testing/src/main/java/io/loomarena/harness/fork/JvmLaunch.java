@@ -19,4 +19,11 @@ public record JvmLaunch(String mainClass, List<String> args) {
     public static JvmLaunch of(String mainClass, String... args) {
         return new JvmLaunch(mainClass, List.of(args));
     }
+
+    /** The same launch with {@code more} arguments after these. */
+    public JvmLaunch withMoreArgs(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(args);
+        all.addAll(more);
+        return new JvmLaunch(mainClass, all);
+    }
 }

@@ -8,7 +8,11 @@ import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
 
 /**
- * The figures of a combination over its measured runs: the average elapsed time is what the ranking sorts by.
+ * The figures of a combination over its measured iterations, all forks together: the average elapsed time is what the
+ * ranking sorts by, and its interval is computed over every measured iteration of every fork, as JMH computes its
+ * score error ({@link MeanInterval}): iterations of different forks enter one sample, so the spread between forks
+ * (JIT decisions, heap layout and code alignment differ from JVM to JVM) widens the interval as much as the spread
+ * within a fork does.
  * Throughput is {@code operationsPerRun / averageElapsed}, so that it and the average always agree; the other
  * throughputs are per run. Latency comes from the measured runs' histograms added together. Immutable.
  *
@@ -48,14 +52,25 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
      * @param cpuNanosPerOperation server CPU time per operation (message, request): CPU per run / operations per run
      * @param pinnedEvents       virtual-thread pinning events in all measured runs, {@code -1} unknown
      * @param pinnedTopStack     the server's most frequent pinning stack, empty when nothing pinned
+     * @param allocatedBytesPerOperation heap bytes the server allocated per operation, {@code -1} unknown
      */
     public record ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
                                   long gcCount, long gcTimeMillis, int liveThreadsAfter, long peakHeapUsedBytes,
                                   long rssBytesAfter, double cpuNanosPerOperation, long pinnedEvents,
-                                  String pinnedTopStack) {
+                                  String pinnedTopStack, double allocatedBytesPerOperation) {
 
         public ServerAggregate {
             pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+        }
+
+        /** The figures without the allocation rate (unknown, {@code -1}). */
+        public ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
+                               long gcCount, long gcTimeMillis, int liveThreadsAfter, long peakHeapUsedBytes,
+                               long rssBytesAfter, double cpuNanosPerOperation, long pinnedEvents,
+                               String pinnedTopStack) {
+            this(peakThreads, peakRssBytes, heapUsedBytes, cpuTimeNanosPerRun, gcCount, gcTimeMillis,
+                    liveThreadsAfter, peakHeapUsedBytes, rssBytesAfter, cpuNanosPerOperation, pinnedEvents,
+                    pinnedTopStack, -1);
         }
 
         /** The figures of summaries written before the cost figures existed (those unknown, {@code -1}). */
@@ -121,6 +136,15 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
                 runs.stream().mapToLong(r -> r.server().rssBytes()).max().orElse(-1),
                 cpuPerRun < 0 || operations <= 0 ? -1 : cpuPerRun / operations,
                 pinningKnown ? runs.stream().mapToLong(r -> r.server().pinnedEvents()).sum() : -1,
-                runs.get(runs.size() - 1).server().pinnedTopStack());
+                runs.get(runs.size() - 1).server().pinnedTopStack(), allocatedPerOperation(runs));
+    }
+
+    private static double allocatedPerOperation(List<MeasuredRun> runs) {
+        if (runs.stream().anyMatch(r -> r.server().allocatedBytes() < 0)) {
+            return -1;
+        }
+        long operations = runs.stream().mapToLong(MeasuredRun::operations).sum();
+        return operations <= 0 ? -1
+                : (double) runs.stream().mapToLong(r -> r.server().allocatedBytes()).sum() / operations;
     }
 }

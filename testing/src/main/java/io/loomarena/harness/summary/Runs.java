@@ -3,19 +3,35 @@ package io.loomarena.harness.summary;
 import java.util.List;
 
 /**
- * The runs of one combination. Immutable.
+ * How a combination was measured, JMH's way: {@code forks} times a fresh server JVM and a fresh client JVM; in each
+ * client JVM {@code warmupIterations} iterations that are discarded, then {@code iterations} measured ones. Immutable.
  *
- * @param warmups      client runs made before measuring (their figures are discarded)
- * @param measuredRuns how many runs were measured
- * @param measured     the measured runs, in order
+ * @param forks            fresh server and client JVM pairs
+ * @param warmupIterations iterations per fork before measuring (their figures are discarded)
+ * @param iterations       measured iterations per fork
+ * @param measured         every measured iteration, fork by fork, in order
  */
-public record Runs(int warmups, int measuredRuns, List<MeasuredRun> measured) {
+public record Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured) {
 
     public Runs {
         measured = List.copyOf(measured);
-        if (measured.size() != measuredRuns) {
-            throw new IllegalArgumentException("measuredRuns is " + measuredRuns + " but " + measured.size()
-                    + " runs were given");
+        if (forks < 1 || warmupIterations < 0 || iterations < 1) {
+            throw new IllegalArgumentException("need forks >= 1, warmupIterations >= 0 and iterations >= 1, got "
+                    + forks + ", " + warmupIterations + ", " + iterations);
         }
+        if (measured.size() != forks * iterations) {
+            throw new IllegalArgumentException(forks + " forks x " + iterations + " iterations but " + measured.size()
+                    + " measured iterations were given");
+        }
+    }
+
+    /** Warmup iterations per fork (what the rankings compare and print as warmups). */
+    public int warmups() {
+        return warmupIterations;
+    }
+
+    /** Measured iterations over all forks: the sample the averages and intervals are computed from. */
+    public int measuredRuns() {
+        return measured.size();
     }
 }

@@ -5,7 +5,7 @@ import java.util.Map;
 import io.loomarena.measure.ServerStats;
 
 /**
- * What one measured run cost the server, from its {@code stats} answers just before and just after the run. CPU and
+ * What one measured iteration cost the server, from its {@code stats} answers just before and just after the run. CPU and
  * GC figures are the differences over the run; threads, heap and RSS are read at the end of the run; peaks cover the
  * run (peak RSS only when {@code peakRssPerRun}, otherwise the server's lifetime). Sizes in bytes, {@code -1} when the
  * OS does not provide the figure. Immutable.
@@ -25,15 +25,25 @@ import io.loomarena.measure.ServerStats;
  *                      unknown; JFR delivers them about once a second, so the last second of a run may count in the
  *                      next run
  * @param pinnedTopStack the server's most frequent pinning stack since it started, empty when none
+ * @param allocatedBytes heap bytes the server allocated during the run, {@code -1} unknown
  */
 public record ServerResources(int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes, long peakRssBytes,
                               boolean peakRssPerRun, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                               Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
-                              String pinnedTopStack) {
+                              String pinnedTopStack, long allocatedBytes) {
 
     public ServerResources {
         counters = Map.copyOf(counters == null ? Map.of() : counters);
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+    }
+
+    /** The figures without the allocation count (unknown, {@code -1}). */
+    public ServerResources(int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes, long peakRssBytes,
+                           boolean peakRssPerRun, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
+                           String pinnedTopStack) {
+        this(liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, peakRssPerRun, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, -1);
     }
 
     /** The figures without peak heap and pinning (both unknown, {@code -1}). */
@@ -52,6 +62,8 @@ public record ServerResources(int liveThreads, int peakThreads, long heapUsedByt
                 after.peakRssBytes(), peakRssPerRun, cpu, after.gcCount() - before.gcCount(),
                 after.gcTimeMillis() - before.gcTimeMillis(), after.counters(), after.peakHeapUsedBytes(),
                 before.pinnedEvents() < 0 || after.pinnedEvents() < 0 ? -1
-                        : after.pinnedEvents() - before.pinnedEvents(), after.pinnedTopStack());
+                        : after.pinnedEvents() - before.pinnedEvents(), after.pinnedTopStack(),
+                before.allocatedBytes() < 0 || after.allocatedBytes() < 0 ? -1
+                        : after.allocatedBytes() - before.allocatedBytes());
     }
 }

@@ -1,24 +1,31 @@
 package io.loomarena.harness.fake;
 
+import java.io.BufferedReader;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import org.HdrHistogram.Histogram;
 
+import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
 
 /**
- * A stand-in load client for harness tests, run in a forked JVM with {@code MODE HOST PORT JSON OPERATIONS}:
- * {@code ok} echoes OPERATIONS bytes one by one and writes a {@link RunResult}; {@code fail} exits 1 with a message on
- * stderr; {@code hang} connects and then blocks until killed; {@code until-eof} reads until the server closes, then
- * exits 1 like a real client that lost its server.
+ * A stand-in load client for harness tests, run in a forked JVM with {@code MODE HOST PORT JSON OPERATIONS
+ * [--warmup-iterations W --iterations N --paced]}, paced like the real clients ({@link IterationLoop}):
+ * {@code ok} echoes OPERATIONS bytes one by one per iteration and writes a {@link RunResult}; {@code fail} exits 1
+ * with a message on stderr before any iteration; {@code hang} connects in its first iteration and then blocks until
+ * killed; {@code until-eof} reads in its first iteration until the server closes, then exits 1 like a real client
+ * that lost its server.
  */
 public final class FakeClientMain {
 
@@ -30,31 +37,58 @@ public final class FakeClientMain {
         int port = Integer.parseInt(args[2]);
         Path json = Path.of(args[3]);
         int operations = Integer.parseInt(args[4]);
-        switch (mode) {
-            case "fail" -> {
-                System.err.println("fake client: 2 messages corrupted (mismatch)");
-                System.exit(1);
+        List<String> options = List.of(args).subList(5, args.length);
+        IterationLoop.Plan plan = options.contains("--iterations")
+                ? new IterationLoop.Plan(Integer.parseInt(options.get(options.indexOf("--warmup-iterations") + 1)),
+                Integer.parseInt(options.get(options.indexOf("--iterations") + 1)))
+                : IterationLoop.Plan.single();
+        IterationLoop.IterationPacer pacer = options.contains("--paced")
+                ? IterationLoop.IterationPacer.onStdio(new BufferedReader(new InputStreamReader(System.in,
+                StandardCharsets.UTF_8)), System.out)
+                : IterationLoop.IterationPacer.NONE;
+        if ("fail".equals(mode)) {
+            System.err.println("fake client: 2 messages corrupted (mismatch)");
+            System.exit(1);
+        }
+        RunResult result = IterationLoop.run(plan, pacer, start -> {
+            try {
+                return iteration(mode, args[1], port, operations, start);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
+        });
+        result.writeJson(json);
+    }
+
+    private static RunResult iteration(String mode, String host, int port, int operations, Runnable start)
+            throws Exception {
+        switch (mode) {
             case "hang" -> {
-                try (Socket socket = new Socket(args[1], port)) {
+                try (Socket socket = new Socket(host, port)) {
+                    start.run();
                     new CountDownLatch(1).await();
                 }
             }
             case "until-eof" -> {
-                try (Socket socket = new Socket(args[1], port)) {
+                try (Socket socket = new Socket(host, port)) {
+                    start.run();
                     int read = socket.getInputStream().read();
                     System.err.println("fake client: connection closed by the server (read " + read + ")");
                     System.exit(1);
                 }
             }
-            default -> run(args[1], port, json, operations);
+            default -> {
+                return run(host, port, operations, start);
+            }
         }
+        throw new IllegalStateException("unreachable");
     }
 
-    private static void run(String host, int port, Path json, int operations) throws Exception {
+    private static RunResult run(String host, int port, int operations, Runnable start) throws Exception {
+        start.run();
         Histogram histogram = LatencyHistograms.newHistogram();
         Instant startedAt = Instant.now();
-        long start = System.nanoTime();
+        long begin = System.nanoTime();
         try (Socket socket = new Socket(host, port); OutputStream out = socket.getOutputStream();
              InputStream in = socket.getInputStream()) {
             for (int i = 0; i < operations; i++) {
@@ -68,9 +102,10 @@ public final class FakeClientMain {
                 LatencyHistograms.recordNanos(histogram, System.nanoTime() - sent);
             }
         }
-        long elapsed = System.nanoTime() - start;
-        new RunResult("fake-client", "platform", Map.of("operations", operations), ProcessHandle.current().pid(),
-                startedAt.toString(), elapsed, operations, RunResult.throughput(operations, elapsed), Map.of(),
-                LatencyStats.of(histogram), LatencyHistograms.encode(histogram)).writeJson(json);
+        long elapsed = System.nanoTime() - begin;
+        return new RunResult("fake-client", "platform", Map.of("operations", operations),
+                ProcessHandle.current().pid(), startedAt.toString(), elapsed, operations,
+                RunResult.throughput(operations, elapsed), Map.of(), LatencyStats.of(histogram),
+                LatencyHistograms.encode(histogram));
     }
 }

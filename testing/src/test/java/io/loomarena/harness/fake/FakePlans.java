@@ -24,9 +24,9 @@ public final class FakePlans {
                         String.valueOf(port), json.toString(), String.valueOf(operations)));
     }
 
-    /** Small, fast settings: 1 warmup, 3 measured runs, 64 MB heaps, C1 only, short start timeout. */
+    /** Small, fast settings: 1 fork, 1 warmup and 3 measured iterations, 64 MB heaps, C1 only, short start timeout. */
     public static HarnessSettings settings(Path resultsDir) {
-        return HarnessSettings.defaults().withRuns(1, 3).withResultsDir(resultsDir)
+        return HarnessSettings.defaults().withIterations(1, 1, 3).withResultsDir(resultsDir)
                 .withJvm("64m", "-XX:+UseSerialGC", List.of("-XX:TieredStopAtLevel=1"))
                 .withTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(60));
     }

@@ -48,6 +48,6 @@ public final class SummaryFixtures {
                 List.of(), "0.50 0.40 0.30", "0123456789abcdef0123456789abcdef01234567", "2025-01-01T00:00:00Z");
         return new BenchmarkSummary(suite, serverLabel + "+" + clientLabel, serverLabel.split("_")[0].toLowerCase(),
                 clientLabel.split("_")[0].toLowerCase(), serverLabel, clientLabel, unit, workload,
-                new Runs(2, runs.size(), runs), Aggregate.of(runs), environment);
+                new Runs(1, 2, runs.size(), runs), Aggregate.of(runs), environment);
     }
 }

@@ -9,7 +9,6 @@ import io.loomarena.harness.BenchmarkSession;
 import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoBenchmarks.Server;
-import io.loomarena.harness.summary.MeasuredRun;
 
 /** Thin steps for one echo benchmark combination: they hand the work to {@link BenchmarkSession}. */
 public final class EchoBenchmarkSteps {
@@ -35,22 +34,19 @@ public final class EchoBenchmarkSteps {
         context.summaryFile = context.store.write(context.summary);
     }
 
-    @Then("the benchmark summary {word} is saved with every measured run free of errors")
+    @Then("the benchmark summary {word} is saved with every measured iteration free of errors")
     public void theBenchmarkSummaryIsSaved(String combination) {
         assertThat(context.summary.combination()).isEqualTo(combination);
         assertThat(context.summaryFile).exists().hasFileName(combination + ".json");
-        assertThat(context.summary.runs().measured()).hasSize(context.settings.measuredRuns()).allSatisfy(run -> {
+        assertThat(context.summary.runs().measured())
+                .hasSize(context.settings.forks() * context.settings.iterations()).allSatisfy(run -> {
             assertThat(run.operations()).isEqualTo(context.workload.expectedMessages());
             assertThat(run.totalErrors()).isZero();
         });
     }
 
-    @Then("every measured run of the benchmark used its own client JVM against one server JVM")
-    public void everyMeasuredRunUsedItsOwnClientJvm() {
-        assertThat(context.summary.runs().measured()).extracting(MeasuredRun::clientPid).doesNotHaveDuplicates()
-                .doesNotContain(ProcessHandle.current().pid());
-        assertThat(context.summary.runs().measured()).extracting(MeasuredRun::serverPid)
-                .containsOnly(context.summary.runs().measured().get(0).serverPid())
-                .doesNotContain(ProcessHandle.current().pid());
+    @Then("every fork of the benchmark ran its iterations in one fresh client JVM against one fresh server JVM")
+    public void everyForkRanInFreshJvms() {
+        ForkAssertions.assertFreshJvmsPerFork(context.summary);
     }
 }

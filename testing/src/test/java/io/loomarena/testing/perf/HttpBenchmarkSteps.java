@@ -14,7 +14,6 @@ import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
-import io.loomarena.harness.summary.MeasuredRun;
 
 /** Thin steps for one HTTP benchmark combination: they hand the work to {@link BenchmarkSession}. */
 public final class HttpBenchmarkSteps {
@@ -51,13 +50,13 @@ public final class HttpBenchmarkSteps {
         context.workload = HttpWorkload.ramp(path, users, Duration.ofMillis(millis)).toleratingErrors();
     }
 
-    @When("the {word} stage is measured against the {word} client with {int} warmup(s) and {int} measured runs")
-    public void theStageIsMeasured(String stage, String client, int warmups, int measuredRuns) {
+    @When("the {word} stage is measured against the {word} client")
+    public void theStageIsMeasured(String stage, String client) {
         HttpWorkload workload = context.workload();
         BenchmarkPlan plan = HttpBenchmarks.plan(context.suite.cliName(), HttpServerSetup.parse(stage),
                 ClientModel.of(client), workload, context.suite.variant(workload.parameters()));
         context.store.delete(plan.suite(), plan.combination());
-        var settings = context.settings.withRuns(warmups, measuredRuns).withTimeouts(
+        var settings = context.settings.withTimeouts(
                 context.settings.serverStartTimeout(),
                 context.settings.clientRunTimeout(0).plus(HttpBenchmarks.extraClientTime(workload)));
         try (BenchmarkSession session = BenchmarkSession.start(plan, settings)) {
@@ -66,39 +65,34 @@ public final class HttpBenchmarkSteps {
         context.summaryFile = context.store.write(context.summary);
     }
 
-    @When("the thread-pool stage with 2 x CPUs threads is measured against the {word} client with {int} warmup(s)"
-            + " and {int} measured runs")
-    public void theSmallPoolIsMeasured(String client, int warmups, int measuredRuns) {
-        theStageIsMeasured("thread-pool-" + HttpServerSetup.threadPoolAtTwiceTheCpus().poolSize(), client, warmups,
-                measuredRuns);
+    @When("the thread-pool stage with 2 x CPUs threads is measured against the {word} client")
+    public void theSmallPoolIsMeasured(String client) {
+        theStageIsMeasured("thread-pool-" + HttpServerSetup.threadPoolAtTwiceTheCpus().poolSize(), client);
     }
 
-    @Then("its summary is saved in the suite's folder and every measured run answered every request without error")
+    @Then("its summary is saved in the suite's folder and every measured iteration answered every request without"
+            + " error")
     public void everyRequestAnswered() {
         assertSaved();
         assertThat(context.summary().runs().measured()).allSatisfy(run -> {
-            assertThat(run.errors()).as("errors by kind in measured run %d", run.run()).isEmpty();
-            assertThat(run.operations()).as("answered requests in measured run %d", run.run())
+            assertThat(run.errors()).as("errors by kind in measured iteration %d", run.run()).isEmpty();
+            assertThat(run.operations()).as("answered requests in measured iteration %d", run.run())
                     .isEqualTo(context.workload().expectedOperations());
         });
     }
 
-    @Then("its summary is saved in the suite's folder and every request of every measured run was answered or"
+    @Then("its summary is saved in the suite's folder and every request of every measured iteration was answered or"
             + " counted as an error")
     public void everyRequestAccountedFor() {
         assertSaved();
         assertThat(context.summary().runs().measured()).allSatisfy(run -> assertThat(run.operations()
-                + run.totalErrors()).as("answered plus failed requests in measured run %d", run.run())
+                + run.totalErrors()).as("answered plus failed requests in measured iteration %d", run.run())
                 .isEqualTo(context.workload().expectedOperations()));
     }
 
-    @Then("every measured run used its own client JVM against one server JVM")
-    public void everyRunUsedItsOwnClientJvm() {
-        var runs = context.summary().runs().measured();
-        assertThat(runs).extracting(MeasuredRun::clientPid).doesNotHaveDuplicates()
-                .doesNotContain(ProcessHandle.current().pid());
-        assertThat(runs).extracting(MeasuredRun::serverPid).containsOnly(runs.get(0).serverPid())
-                .doesNotContain(ProcessHandle.current().pid());
+    @Then("every fork ran its iterations in one fresh client JVM against one fresh server JVM")
+    public void everyForkRanInFreshJvms() {
+        ForkAssertions.assertFreshJvmsPerFork(context.summary());
     }
 
     @Then("the summary records the downstream JVM and where it ran, exactly when the path calls one")
