@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.Combination;
 import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoBenchmarks.Server;
 
-/** Thin steps for one echo benchmark combination: they hand the work to {@link BenchmarkSession}. */
+/** Thin steps for one echo benchmark combination: they hand the work to {@link Combination}. */
 public final class EchoBenchmarkSteps {
 
     private final BenchmarkContext context;
@@ -27,11 +27,9 @@ public final class EchoBenchmarkSteps {
     @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")
     public void theEchoBenchmarkRuns(String server, String client) {
         context.plan = EchoBenchmarks.plan(Server.of(server), ClientModel.of(client), context.workload);
-        context.store.delete(context.plan.suite(), context.plan.combination());
-        try (BenchmarkSession session = BenchmarkSession.start(context.plan, context.settings)) {
-            context.summary = session.run();
-        }
-        context.summaryFile = context.store.write(context.summary);
+        Combination.Measured measured = Combination.measureAndSave(context.plan, context.settings, context.store);
+        context.summary = measured.summary();
+        context.summaryFile = measured.file();
     }
 
     @Then("the benchmark summary {word} is saved with every measured iteration free of errors")

@@ -8,14 +8,14 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.Combination;
 import io.loomarena.harness.ClientModel;
 import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 
-/** Thin steps for one HTTP benchmark combination: they hand the work to {@link BenchmarkSession}. */
+/** Thin steps for one HTTP benchmark combination: they hand the work to {@link Combination}. */
 public final class HttpBenchmarkSteps {
 
     private final HttpBenchmarkContext context;
@@ -55,14 +55,12 @@ public final class HttpBenchmarkSteps {
         HttpWorkload workload = context.workload();
         BenchmarkPlan plan = HttpBenchmarks.plan(context.suite.cliName(), HttpServerSetup.parse(stage),
                 ClientModel.of(client), workload, context.suite.variant(workload.parameters()));
-        context.store.delete(plan.suite(), plan.combination());
         var settings = context.settings.withTimeouts(
                 context.settings.serverStartTimeout(),
                 context.settings.clientRunTimeout(0).plus(HttpBenchmarks.extraClientTime(workload)));
-        try (BenchmarkSession session = BenchmarkSession.start(plan, settings)) {
-            context.summary = session.run();
-        }
-        context.summaryFile = context.store.write(context.summary);
+        Combination.Measured measured = Combination.measureAndSave(plan, settings, context.store);
+        context.summary = measured.summary();
+        context.summaryFile = measured.file();
     }
 
     @When("the thread-pool stage with 2 x CPUs threads is measured against the {word} client")

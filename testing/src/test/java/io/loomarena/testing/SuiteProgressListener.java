@@ -1,0 +1,63 @@
+package io.loomarena.testing;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+import io.loomarena.harness.SuiteProgress;
+import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.http.HttpSuite;
+
+/**
+ * Tells {@link SuiteProgress} how many combinations of each suite this run selected, so that the console can say how
+ * many are left and about how long they take: the tag filter is only known once JUnit has the test plan, which this
+ * listener (registered in {@code META-INF/services}) sees before the first scenario runs. A combination is a scenario
+ * tagged {@code @Performance} and with its suite's tag ({@code @HttpPing}, ...), or for echo {@code @Echo} and a
+ * client model's tag (the idle-memory scenarios, also {@code @Echo @Performance}, have none).
+ */
+public final class SuiteProgressListener implements TestExecutionListener {
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan plan) {
+        Map<String, Integer> counts = new HashMap<>();
+        countTests(plan, plan.getRoots(), counts);
+        counts.forEach(SuiteProgress.shared()::plan);
+    }
+
+    private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Map<String, Integer> counts) {
+        for (TestIdentifier identifier : identifiers) {
+            if (identifier.isTest()) {
+                String suite = suiteOf(identifier.getTags().stream().map(TestTag::getName)
+                        .collect(Collectors.toSet()));
+                if (suite != null) {
+                    counts.merge(suite, 1, Integer::sum);
+                }
+            }
+            countTests(plan, plan.getChildren(identifier), counts);
+        }
+    }
+
+    /** The suite a measuring scenario with these tags (without {@code @}) belongs to, or {@code null}. */
+    static String suiteOf(Set<String> tags) {
+        if (!tags.contains("Performance") || tags.contains("PerformanceSummary")) {
+            return null;
+        }
+        if (tags.contains("Echo") && (tags.contains("ClientPlatform") || tags.contains("ClientVirtual"))) {
+            return EchoBenchmarks.SUITE;
+        }
+        for (HttpSuite suite : HttpSuite.values()) {
+            String cli = suite.cliName();
+            if (tags.contains("Http" + cli.substring(0, 1).toUpperCase(Locale.ROOT) + cli.substring(1))) {
+                return suite.folder();
+            }
+        }
+        return null;
+    }
+}
