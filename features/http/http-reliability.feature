@@ -304,6 +304,55 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | stage          |
       | virtual-cached |
 
+  Scenario Outline: a response to HEAD never carries content, whatever its status, on <stage>
+    RFC 9110 section 9.3.2: the response to HEAD has the fields of the response to GET and no content, whatever its
+    status and whether the connection closes after it. The errors of the router, of the endpoints and of the parser
+    (once the request line is read, the method is known) are answered without their text; a connection kept open
+    then serves the next request. A request line too long to read (414) is answered before its method is known, and
+    no resource refuses HEAD (no 405 can answer one): neither is in the table.
+    Given the HTTP server runs the "<stage>" stage
+    When each of these HEAD requests is sent on its own HTTP connection, and "/ping" is requested on each connection kept open
+      | case                                 | request                                                                                | status | connection |
+      | router 404, kept open                | HEAD /nope HTTP/1.1\r\nHost: t\r\n\r\n                                                 | 404    | kept open  |
+      | router 404, Connection: close        | HEAD /nope HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n                            | 404    | closed     |
+      | docroot 404, Connection: close       | HEAD /files/missing.html HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n              | 404    | closed     |
+      | endpoint 400, kept open              | HEAD /io?ms=abc HTTP/1.1\r\nHost: t\r\n\r\n                                            | 400    | kept open  |
+      | endpoint 400, Connection: close      | HEAD /cpu?n=abc HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n                       | 400    | closed     |
+      | parser 400, two Host fields          | HEAD /ping HTTP/1.1\r\nHost: t\r\nHost: u\r\n\r\n                                      | 400    | closed     |
+      | 413 body over the limit              | HEAD /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\n\r\n                        | 413    | closed     |
+      | 431 header section over 8 KiB        | HEAD /ping HTTP/1.1\r\nHost: t\r\nX-Big: {v*9000}\r\n\r\n                                | 431    | closed     |
+      | 501 transfer coding                  | HEAD /ping HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n                        | 501    | closed     |
+      | 200, Connection: close               | HEAD /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n                            | 200    | closed     |
+    Then each HTTP response has its row's status, body and connection handling
+    And every response to HEAD has a Content-Length field and no content
+    And every HTTP connection kept open then answered "pong" with 200
+    And no uncaught exception or stack trace appeared in the HTTP server's log
+
+    @SingleThreaded
+    Examples: single-threaded
+      | stage           |
+      | single-threaded |
+
+    @ThreadPerRequest
+    Examples: thread-per-request
+      | stage              |
+      | thread-per-request |
+
+    @ThreadPool
+    Examples: thread-pool
+      | stage       |
+      | thread-pool |
+
+    @VirtualThreads
+    Examples: virtual
+      | stage   |
+      | virtual |
+
+    @VirtualThreadsCached
+    Examples: virtual-cached
+      | stage          |
+      | virtual-cached |
+
   Scenario Outline: 21: three pipelined GETs and a half-close are answered in order, then EOF on <stage>
     Given the HTTP server runs the "<stage>" stage
     Given an HTTP connection is open

@@ -96,6 +96,28 @@ public class HttpRawSocketSteps {
         raw.eachOnItsOwnConnection(table.asMaps());
     }
 
+    @When("each of these HEAD requests is sent on its own HTTP connection, and {string} is requested on each"
+            + " connection kept open")
+    public void eachHeadRequestThenAFollowUp(String path, DataTable table) {
+        raw.eachOnItsOwnConnection(table.asMaps(), path);
+    }
+
+    @Then("every response to HEAD has a Content-Length field and no content")
+    public void everyHeadResponseHasNoContent() {
+        assertThat(raw.responses()).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.header("content-length")).as("Content-Length of a %d answering HEAD", r.status()).isNotNull();
+            assertThat(r.body()).as("content of a %d answering HEAD", r.status()).isEmpty();
+        });
+    }
+
+    @Then("every HTTP connection kept open then answered {string} with {int}")
+    public void everyKeptConnectionAnsweredTheFollowUp(String body, int status) {
+        assertThat(raw.followUps()).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.status()).isEqualTo(status);
+            assertThat(r.bodyText()).contains(body);
+        });
+    }
+
     @Then("each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says")
     public void eachHttpConnectionFollowedItsRow() {
         assertThat(raw.observedRows()).containsExactlyElementsOf(raw.expectedRows());

@@ -13,6 +13,7 @@ import io.loomarena.http.server.protocol.HttpRequest;
 import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.HttpVersion;
 import io.loomarena.http.server.protocol.InputBuffer;
+import io.loomarena.http.server.protocol.Method;
 import io.loomarena.http.server.protocol.ResponseWriter;
 import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
 
@@ -165,7 +166,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     /** Reads one request, answers it; returns whether the connection stays open. */
     private boolean exchange(InputBuffer in, int served) throws IOException, HttpException {
         out.prepare(false, Persistence.CLOSE);
-        HttpRequest request = context.parser().parse(in);
+        // Once the request line is known, an error found later in the head (431, 413, 400...) answers a HEAD too.
+        HttpRequest request = context.parser().parse(in, line -> out.prepare(line.method() == Method.HEAD,
+                Persistence.CLOSE));
         if (request == null) {
             return false;
         }
@@ -205,7 +208,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
         }
         boolean keep = !e.closeConnection() && out.persistence() != Persistence.CLOSE;
         if (!keep) {
-            out.prepare(false, Persistence.CLOSE);
+            out.closeAfterResponse();
         }
         writeError(e);
         // The response may have announced a close after all (a drain, or a client waiting for the thread).
@@ -218,7 +221,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
             return false;
         }
         try {
-            out.prepare(false, Persistence.CLOSE);
+            out.closeAfterResponse();
             writeError(e);
             out.flush();
             return true;

@@ -2,6 +2,7 @@ package io.loomarena.http.server.protocol;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Reads one request head (request line, then header section) and decides its framing, RFC 9112 sections 6 and 9:
@@ -40,10 +41,19 @@ public final class Http1RequestParser {
      * @return the request, or null when the stream ended cleanly before a request began
      */
     public HttpRequest parse(InputBuffer in) throws IOException, HttpException {
+        return parse(in, line -> { });
+    }
+
+    /**
+     * Like {@link #parse(InputBuffer)}, telling {@code onRequestLine} the request line as soon as it is parsed, before
+     * the header fields: an error in the rest of the head is then answered knowing the method (no body for HEAD).
+     */
+    public HttpRequest parse(InputBuffer in, Consumer<RequestLine> onRequestLine) throws IOException, HttpException {
         RequestLine line = prologue.parse(in);
         if (line == null) {
             return null;
         }
+        onRequestLine.accept(line);
         HeaderFields fields = headers.parse(in);
         boolean http11 = line.version() == HttpVersion.HTTP_1_1;
         checkHost(fields, http11);

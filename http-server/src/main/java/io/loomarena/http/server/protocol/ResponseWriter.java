@@ -95,12 +95,21 @@ public final class ResponseWriter {
         this.closing = closing;
     }
 
-    /** Sets the framing of the next response: whether it answers a HEAD, and what it says about the connection. */
+    /**
+     * Sets the framing of the next response: whether it answers a HEAD, and what it says about the connection. A
+     * response to HEAD never has content, whatever its status and whether the connection closes after it (RFC 9110
+     * section 9.3.2): every {@code respond} method leaves the body out here, in this one place.
+     */
     public void prepare(boolean headRequest, Persistence connection) {
         this.head = headRequest;
         this.persistence = connection;
         this.started = false;
         this.status = 0;
+    }
+
+    /** The response not begun yet closes the connection; whether it answers a HEAD stays as prepared. */
+    public void closeAfterResponse() {
+        this.persistence = Persistence.CLOSE;
     }
 
     /** Whether the current response has begun (then no other response may be written for this request). */

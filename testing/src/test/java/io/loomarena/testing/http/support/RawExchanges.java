@@ -36,6 +36,7 @@ public final class RawExchanges implements AutoCloseable {
     private final List<RowView> observed = new ArrayList<>();
     private final List<HeadView> heads = new ArrayList<>();
     private final List<HeadView> gets = new ArrayList<>();
+    private final List<RawResponse> followUps = new ArrayList<>();
     private RawHttpConnection connection;
 
     public RawExchanges(ServerUnderTest server) {
@@ -88,10 +89,19 @@ public final class RawExchanges implements AutoCloseable {
      * connection field, after); the connection is checked (closed, or quiet for a moment), then closed.
      */
     public void eachOnItsOwnConnection(List<Map<String, String>> table) {
+        eachOnItsOwnConnection(table, null);
+    }
+
+    /**
+     * Like {@link #eachOnItsOwnConnection(List)}; a response to HEAD is read as having no content (any byte after its
+     * fields shows as more bytes sent), and when {@code followUpPath} is not null every connection found open then
+     * gets a GET of it, whose response goes to {@link #followUps()}.
+     */
+    public void eachOnItsOwnConnection(List<Map<String, String>> table, String followUpPath) {
         for (Map<String, String> row : table) {
             try (RawHttpConnection own = open()) {
                 own.sendTolerant(row.get("request"));
-                RawResponse response = own.read();
+                RawResponse response = own.read(row.get("request").startsWith("HEAD "), RawHttpConnection.READ_TIMEOUT);
                 responses.add(response);
                 boolean persistenceRow = row.containsKey("connection field");
                 boolean expectOpen = row.get(persistenceRow ? "after" : "connection").contains("open");
@@ -105,8 +115,17 @@ public final class RawExchanges implements AutoCloseable {
                         persistenceRow ? (response.header("connection") == null ? "(none)" : response.header("connection")) : null,
                         persistenceRow ? null : response.closes(),
                         state, contains == null || response.bodyText().contains(contains)));
+                if (followUpPath != null && state == RawHttpConnection.PeerState.OPEN) {
+                    own.send("GET " + followUpPath + " HTTP/1.1\r\nHost: t\r\n\r\n");
+                    followUps.add(own.read());
+                }
             }
         }
+    }
+
+    /** The responses to the follow-up GETs of {@link #eachOnItsOwnConnection(List, String)}. */
+    public List<RawResponse> followUps() {
+        return followUps;
     }
 
     public List<RowView> expectedRows() {
