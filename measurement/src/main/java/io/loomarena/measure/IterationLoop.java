@@ -131,20 +131,29 @@ public final class IterationLoop {
     /**
      * Runs the warmups, then the measured iterations, and returns the measured ones together
      * ({@link RunResult#ofIterations}). Stops after the first iteration, warmup or measured, that had errors: its
-     * figures are then returned (a failed warmup as the only iteration), so that the errors are reported, not hidden.
+     * figures are then returned (a failed warmup as the only iteration, numbered 0), so that the errors are reported,
+     * not hidden.
      */
     public static RunResult run(Plan plan, IterationPacer pacer, Body body) {
+        return run(plan, pacer, body, false);
+    }
+
+    /**
+     * Like {@link #run(Plan, IterationPacer, Body)}; with {@code tolerateErrors} (a workload that counts failed
+     * operations rather than failing on them) every iteration runs whatever errors the earlier ones had.
+     */
+    public static RunResult run(Plan plan, IterationPacer pacer, Body body, boolean tolerateErrors) {
         for (int i = 1; i <= plan.warmupIterations(); i++) {
             RunResult warmup = once(new Step(true, i, plan.warmupIterations()), pacer, body);
-            if (warmup.totalErrors() > 0) {
-                return RunResult.ofIterations(List.of(warmup));
+            if (warmup.totalErrors() > 0 && !tolerateErrors) {
+                return RunResult.ofIterations(List.of(warmup)).asFailedWarmup();
             }
         }
         List<RunResult> measured = new ArrayList<>();
         for (int i = 1; i <= plan.iterations(); i++) {
             RunResult result = once(new Step(false, i, plan.iterations()), pacer, body);
             measured.add(result);
-            if (result.totalErrors() > 0) {
+            if (result.totalErrors() > 0 && !tolerateErrors) {
                 break;
             }
         }

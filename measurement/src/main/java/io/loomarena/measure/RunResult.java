@@ -38,7 +38,8 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /**
      * One measured iteration of a run: a fixed amount of work timed on its own. Immutable.
      *
-     * @param index        1-based among the measured iterations
+     * @param index        1-based among the measured iterations; 0 for a warmup that had errors, reported as the
+     *                     only iteration because the run stopped in it
      * @param startedAt    ISO-8601 instant at which its timed work started
      * @param elapsedNanos wall time of its fixed amount of work
      * @param operations   operations completed successfully
@@ -113,6 +114,14 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
                 elapsed, operations, throughput(operations, elapsed), errors,
                 histograms ? LatencyStats.of(merged) : first.latency(),
                 histograms ? LatencyHistograms.encode(merged) : "", iterations);
+    }
+
+    /** This result of one warmup iteration, marked as such (its iteration numbered 0): nothing was measured. */
+    RunResult asFailedWarmup() {
+        List<Iteration> marked = iterations.stream().map(i -> new Iteration(0, i.startedAt(), i.elapsedNanos(),
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram())).toList();
+        return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
+                latency, histogram, marked);
     }
 
     /** Sum of all errors of every kind. */

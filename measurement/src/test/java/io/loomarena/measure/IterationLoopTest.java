@@ -79,6 +79,33 @@ class IterationLoopTest {
     }
 
     @Test
+    void aWarmupWithErrorsIsReportedAsSuchAndNothingIsMeasured() {
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(2, 3), IterationLoop.IterationPacer.NONE,
+                start -> {
+                    start.run();
+                    return iteration(1_000, 10, 1, 5);
+                });
+
+        assertThat(result.iterations()).extracting(RunResult.Iteration::index).containsExactly(0);
+        assertThat(result.totalErrors()).isEqualTo(1);
+    }
+
+    @Test
+    void toleratedErrorsDoNotStopTheIterations() {
+        int[] calls = {0};
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(1, 3), IterationLoop.IterationPacer.NONE,
+                start -> {
+                    start.run();
+                    calls[0]++;
+                    return iteration(1_000, 10, 2, 5);
+                }, true);
+
+        assertThat(calls[0]).isEqualTo(4);
+        assertThat(result.iterations()).extracting(RunResult.Iteration::index).containsExactly(1, 2, 3);
+        assertThat(result.errors()).containsEntry("timeout", 6L);
+    }
+
+    @Test
     void theStdioPacerWaitsForGoAndReportsEachIteration() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);

@@ -6,7 +6,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,15 +15,14 @@ import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionHandler;
 import io.loomarena.http.server.connection.ConnectionRegistry;
 import io.loomarena.http.server.endpoint.BlockingWork;
-import io.loomarena.http.server.endpoint.CachedContent;
 import io.loomarena.http.server.endpoint.ContentSource;
-import io.loomarena.http.server.endpoint.DiskContent;
 import io.loomarena.http.server.endpoint.Docroot;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
 import io.loomarena.http.server.endpoint.MetricsEndpoint;
 import io.loomarena.http.server.endpoint.Router;
 import io.loomarena.http.server.protocol.BodyReader;
 import io.loomarena.http.server.protocol.Http1RequestParser;
+import io.loomarena.http.server.stage.ConcurrencyStage;
 import io.loomarena.measure.ModelThreads;
 
 /**
@@ -41,7 +39,7 @@ public final class HttpServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final Listener listener;
-    private final io.loomarena.http.server.stage.ConcurrencyStage stage;
+    private final ConcurrencyStage stage;
     private final ServerMetrics metrics = new ServerMetrics();
     private final ConnectionRegistry registry;
     private final FanoutEndpoint fanout;
@@ -51,21 +49,18 @@ public final class HttpServer implements AutoCloseable {
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile boolean clean;
 
-    private HttpServer(ServerConfig config, Listener listener, ContentSource content) {
+    private HttpServer(ServerConfig config, ConcurrencyStage stage, Listener listener, ContentSource content) {
         this.config = config;
         this.listener = listener;
-        this.stage = io.loomarena.http.server.stage.ConcurrencyStage.of(config);
+        this.stage = stage;
         this.registry = new ConnectionRegistry(config.stage().threadPrefix(), config.writeTimeout().toMillis());
         URI downstream = config.downstream() != null ? config.downstream()
                 : URI.create("http://" + hostForUri(config.host()) + ":" + listener.port() + "/io");
-        boolean virtual = config.stage() == Stage.VIRTUAL || config.stage() == Stage.VIRTUAL_CACHED;
-        var downstreamThreads = metrics.countingVirtual(
-                ModelThreads.factory(config.stage().threadPrefix() + "-downstream", virtual));
-        this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(), virtual
-                ? Executors.newThreadPerTaskExecutor(downstreamThreads) : Executors.newCachedThreadPool(downstreamThreads));
+        this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(),
+                stage.downstreamCalls(metrics::countingVirtual));
         Http1RequestParser parser = new Http1RequestParser(config.limits());
         Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.stage()));
-        this.context = new ConnectionContext(config, parser,
+        this.context = new ConnectionContext(config, stage, parser,
                 new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
                 listener::clientWaiting, listener::idleCloseWanted);
         this.acceptor = ModelThreads.platform(config.stage().threadPrefix() + "-acceptor", this::acceptLoop);
@@ -79,12 +74,17 @@ public final class HttpServer implements AutoCloseable {
     public static HttpServer start(ServerConfig config) throws IOException {
         Path dataFile = config.dataFile() != null ? config.dataFile() : BundledContent.dataFile();
         Docroot docroot = new Docroot(config.docroot() != null ? config.docroot() : BundledContent.docroot());
-        ContentSource content = config.stage() == Stage.VIRTUAL_CACHED
-                ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
-        // Only single-threaded serves on the acceptor thread, so only it hands a connection over to a waiting client.
-        Listener listener = Listener.bind(config.host(), config.port(), config.backlog(),
-                config.stage() == Stage.SINGLE_THREADED);
-        HttpServer server = new HttpServer(config, listener, content);
+        ConcurrencyStage stage = ConcurrencyStage.of(config);
+        ContentSource content;
+        Listener listener;
+        try {
+            content = stage.content(dataFile, docroot);
+            listener = Listener.bind(config.host(), config.port(), config.backlog(), stage.servesOnAcceptor());
+        } catch (IOException | RuntimeException e) {
+            stage.close();
+            throw e;
+        }
+        HttpServer server = new HttpServer(config, stage, listener, content);
         server.acceptor.start();
         return server;
     }

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.loomarena.http.server.stage.ConcurrencyStage;
+
 import io.loomarena.http.server.protocol.ParserLimits;
 
 /**
@@ -40,21 +42,8 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
     public static final int DEFAULT_BACKLOG = 4096;
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
     public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
-    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
-    /**
-     * Idle timeout of {@code single-threaded}: an idle kept-alive connection holds the only thread, so it is let go
-     * once another client waits (one that nobody waits for may stay idle longer). Most hand-overs do not need it: a
-     * response that begins while another client waits closes its connection after it, announced with
-     * {@code Connection: close}. An idle close, unannounced, can race with a request the client sends just then;
-     * 1 s rather than less keeps that unlikely for a benchmark client that is only slow to be scheduled.
-     */
-    public static final Duration SINGLE_THREADED_IDLE_TIMEOUT = Duration.ofSeconds(1);
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_DOWNSTREAM_TIMEOUT = Duration.ofSeconds(5);
-    /** As nginx's {@code keepalive_requests}. */
-    public static final int DEFAULT_MAX_REQUESTS_PER_CONNECTION = 1000;
-    /** Lower for {@code single-threaded}, so that one busy connection hands over to waiting ones in under a second. */
-    public static final int SINGLE_THREADED_MAX_REQUESTS_PER_CONNECTION = 100;
 
     public ServerConfig {
         Objects.requireNonNull(stage, "stage");
@@ -107,10 +96,9 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
 
         private Builder(Stage stage) {
             this.stage = Objects.requireNonNull(stage, "stage");
-            boolean single = stage == Stage.SINGLE_THREADED;
-            this.maxRequestsPerConnection = single
-                    ? SINGLE_THREADED_MAX_REQUESTS_PER_CONNECTION : DEFAULT_MAX_REQUESTS_PER_CONNECTION;
-            this.idleTimeout = single ? SINGLE_THREADED_IDLE_TIMEOUT : DEFAULT_IDLE_TIMEOUT;
+            ConcurrencyStage.Defaults defaults = ConcurrencyStage.defaults(stage);
+            this.maxRequestsPerConnection = defaults.maxRequestsPerConnection();
+            this.idleTimeout = defaults.idleTimeout();
         }
 
         public Builder host(String value) { host = value; return this; }

@@ -8,12 +8,14 @@ import io.loomarena.http.server.ServerMetrics;
 import io.loomarena.http.server.endpoint.Router;
 import io.loomarena.http.server.protocol.BodyReader;
 import io.loomarena.http.server.protocol.Http1RequestParser;
+import io.loomarena.http.server.stage.ConcurrencyStage;
 
 /**
  * What every connection of one server shares: configuration, parser, router, counters and registry. Immutable; the
  * parts are thread-safe.
  *
  * @param config   the server's configuration (timeouts, limits)
+ * @param stage    the stage: what sets it apart (yield policy, ...) is asked of it
  * @param parser   the request-head parser
  * @param body     the body reader
  * @param router   maps requests to endpoints
@@ -24,12 +26,13 @@ import io.loomarena.http.server.protocol.Http1RequestParser;
  * @param idleCloseWanted whether an idle kept-alive connection past its idle timeout should be closed (asked by the
  *                 watchdog): always, except in {@code single-threaded}, where only when another client waits
  */
-public record ConnectionContext(ServerConfig config, Http1RequestParser parser, BodyReader body, Router router,
+public record ConnectionContext(ServerConfig config, ConcurrencyStage stage, Http1RequestParser parser, BodyReader body, Router router,
                                 ServerMetrics metrics, ConnectionRegistry registry, BooleanSupplier clientWaiting,
                                 BooleanSupplier idleCloseWanted) {
 
     public ConnectionContext {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(parser, "parser");
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(router, "router");

@@ -133,9 +133,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     private boolean awaitRequest(InputBuffer in) throws IOException {
         if (in.buffered() == 0) {
             out.flush();
-            if (virtual) {
-                // Let the other ready connections run first: under load the client's next request has usually
-                // arrived by then, and the read below needs no park, no poller registration (3 syscalls -> 2).
+            if (context.stage().yieldsBeforeIdleRead()) {
                 Thread.yield();
             }
             state.set(IDLE);

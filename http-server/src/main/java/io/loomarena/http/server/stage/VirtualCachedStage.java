@@ -1,17 +1,18 @@
 package io.loomarena.http.server.stage;
 
-import java.util.concurrent.ThreadFactory;
+import java.io.IOException;
+import java.nio.file.Path;
 
 import io.loomarena.http.server.Stage;
-import io.loomarena.measure.ModelThreads;
+import io.loomarena.http.server.endpoint.CachedContent;
+import io.loomarena.http.server.endpoint.ContentSource;
+import io.loomarena.http.server.endpoint.Docroot;
 
 /**
  * {@link VirtualStage} plus memory: {@code /data.json} is loaded once at start and static files once at their first
- * request, each kept as a prepared response ({@code http-virtual-cached-N} threads).
+ * request, each kept as a prepared response ({@code http-virtual-cached-N} threads). That is all that differs.
  */
-public final class VirtualCachedStage implements ConcurrencyStage {
-
-    private final ThreadFactory threads = ModelThreads.factory(Stage.VIRTUAL_CACHED.threadPrefix(), true);
+public final class VirtualCachedStage extends VirtualThreadsStage {
 
     @Override
     public Stage stage() {
@@ -19,12 +20,7 @@ public final class VirtualCachedStage implements ConcurrencyStage {
     }
 
     @Override
-    public void dispatch(Runnable connection) {
-        threads.newThread(connection).start();
-    }
-
-    @Override
-    public boolean cachesContent() {
-        return true;
+    public ContentSource content(Path dataFile, Docroot docroot) throws IOException {
+        return new CachedContent(dataFile, docroot);
     }
 }
