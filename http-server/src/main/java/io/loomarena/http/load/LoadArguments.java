@@ -4,16 +4,27 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.loomarena.measure.IterationLoop;
+
 /**
  * The {@code load} command line as the user wrote it (every value a string, null when absent), and the one place that
  * turns it into a {@link LoadConfig} or a one-line {@link BadArgumentException}. Immutable.
  */
 public record LoadArguments(String client, String url, String connections, String requests, String duration,
                             String rate, String ramp, boolean noKeepAlive, String json, String timeout,
-                            boolean tolerateErrors, boolean allowRemote, List<String> unknown) {
+                            boolean tolerateErrors, boolean allowRemote, String warmupIterations, String iterations,
+                            boolean paced, List<String> unknown) {
 
     public LoadArguments {
         unknown = unknown == null ? List.of() : List.copyOf(unknown);
+    }
+
+    /** The command line without the iteration options: one iteration, not paced. */
+    public LoadArguments(String client, String url, String connections, String requests, String duration,
+                         String rate, String ramp, boolean noKeepAlive, String json, String timeout,
+                         boolean tolerateErrors, boolean allowRemote, List<String> unknown) {
+        this(client, url, connections, requests, duration, rate, ramp, noKeepAlive, json, timeout, tolerateErrors,
+                allowRemote, null, null, false, unknown);
     }
 
     /**
@@ -31,8 +42,9 @@ public record LoadArguments(String client, String url, String connections, Strin
         Duration readTimeout = timeout == null ? LoadDefaults.TIMEOUT
                 : ArgumentValues.duration("--timeout", timeout, LoadDefaults.MAX_TIMEOUT);
         Path jsonFile = json == null ? null : Path.of(json);
+        IterationLoop.Plan plan = plan();
         if (ramp != null) {
-            return rampConfig(model, target, readTimeout, jsonFile);
+            return rampConfig(model, target, readTimeout, jsonFile, plan);
         }
         if (connections == null) {
             throw new BadArgumentException("--connections is required (1 to " + LoadDefaults.MAX_CONNECTIONS
@@ -50,10 +62,20 @@ public record LoadArguments(String client, String url, String connections, Strin
                 : ArgumentValues.duration("--duration", duration, LoadDefaults.MAX_DURATION);
         double perSecond = rate == null ? 0 : ArgumentValues.rate("--rate", rate, LoadDefaults.MAX_RATE);
         return new LoadConfig(model, target, conns, total, period, perSecond, null, !noKeepAlive, readTimeout,
-                jsonFile, tolerateErrors);
+                jsonFile, tolerateErrors, plan, paced);
     }
 
-    private LoadConfig rampConfig(ClientModel model, Target target, Duration readTimeout, Path jsonFile) {
+    /** {@code --warmup-iterations} (default 0) and {@code --iterations} (default 1), any arrival model. */
+    private IterationLoop.Plan plan() {
+        int warmups = warmupIterations == null ? 0 : (int) ArgumentValues.count("--warmup-iterations",
+                warmupIterations, 0, LoadDefaults.MAX_ITERATIONS);
+        int measured = iterations == null ? 1 : (int) ArgumentValues.count("--iterations", iterations, 1,
+                LoadDefaults.MAX_ITERATIONS);
+        return new IterationLoop.Plan(warmups, measured);
+    }
+
+    private LoadConfig rampConfig(ClientModel model, Target target, Duration readTimeout, Path jsonFile,
+                                  IterationLoop.Plan plan) {
         Ramp users = ArgumentValues.ramp("--ramp", ramp);
         for (String[] other : new String[][] {{"--connections", connections}, {"--requests", requests},
                 {"--duration", duration}, {"--rate", rate}}) {
@@ -63,6 +85,6 @@ public record LoadArguments(String client, String url, String connections, Strin
             }
         }
         return new LoadConfig(model, target, users.users(), users.users(), null, 0, users, false, readTimeout,
-                jsonFile, tolerateErrors);
+                jsonFile, tolerateErrors, plan, paced);
     }
 }

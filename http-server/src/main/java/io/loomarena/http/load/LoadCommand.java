@@ -1,10 +1,14 @@
 package io.loomarena.http.load;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,10 +20,17 @@ import picocli.CommandLine.Option;
  * ({@link LoadArguments#toConfig()}), so that every bad value gets the same one-line message and exit status 2.
  * Exit status: 0 when every request succeeded (or {@code --tolerate-errors}), 1 when some failed or the client broke,
  * 2 for bad arguments. Runs on the thread that calls it.
+ * <p>
+ * Iterations ({@code --warmup-iterations}, {@code --iterations}, {@code --paced}): the JMH shape inside one client
+ * JVM, run by {@link LoadIterations}. A fresh client JVM's first requests run interpreted code in the client and cold
+ * paths in the server; warmup iterations run the same work first and are not measured. Paced, the harness starts each
+ * iteration itself, so that it can read the server's CPU and GC figures over exactly the measured iterations. The
+ * per-iteration lines of the text report are printed after the last iteration, never while one is timed.
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Drives an HTTP server: closed model (--requests or --duration), open model (--rate), "
-                + "or a user ramp (--ramp).")
+                + "or a user ramp (--ramp); optionally several times in one JVM, the first ones as warmup "
+                + "(--warmup-iterations, --iterations).")
 public final class LoadCommand implements Callable<Integer> {
 
     /** Exit status for bad arguments. */
@@ -82,8 +93,35 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--allow-remote", description = "Allow a target that is not a loopback address.")
     boolean allowRemote;
 
+    @Option(names = "--warmup-iterations", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "W",
+            description = "Run the whole work W times first, not measured (default 0, at most 1000).")
+    String warmupIterations;
+
+    @Option(names = "--iterations", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "N",
+            description = "Measured runs of the whole work, each on new connections (default 1, at most 1000); "
+                    + "the JSON adds them up and lists each. A run with errors ends the iterations.")
+    String iterations;
+
+    @Option(names = "--paced", description = "Before each iteration print '[ITERATION] ready ...' and wait for "
+            + "a line 'go' on stdin; after it print '[ITERATION] done ...' (for the harness).")
+    boolean paced;
+
     @CommandLine.Unmatched
     List<String> unmatched;
+
+    /** Where {@code --paced} reads its {@code go} lines and prints its own; null for stdin and stdout. */
+    private final BufferedReader pacedIn;
+    private final PrintStream pacedOut;
+
+    public LoadCommand() {
+        this(null, null);
+    }
+
+    /** A seam for tests: {@code --paced} talks to {@code in} and {@code out} instead of stdin and stdout. */
+    LoadCommand(BufferedReader in, PrintStream out) {
+        this.pacedIn = in;
+        this.pacedOut = out;
+    }
 
     @Override
     public Integer call() {
@@ -92,19 +130,31 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             requireValues();
             config = new LoadArguments(client, url, connections, requests, duration, rate, ramp, noKeepAlive, json,
-                    timeout, tolerateErrors, allowRemote, unmatched).toConfig();
+                    timeout, tolerateErrors, allowRemote, warmupIterations, iterations, paced, unmatched).toConfig();
         } catch (BadArgumentException e) {
             err.println("load: " + e.getMessage());
             err.flush();
             return EXIT_USAGE;
         }
-        return run(config, spec.commandLine().getOut(), err);
+        return run(config, start -> new LoadRun(config).execute(start), pacer(config), spec.commandLine().getOut(),
+                err);
+    }
+
+    /** {@link IterationLoop.IterationPacer#onStdio} with {@code --paced}; stdin is only read then. */
+    private IterationLoop.IterationPacer pacer(LoadConfig config) {
+        if (!config.paced()) {
+            return IterationLoop.IterationPacer.NONE;
+        }
+        return IterationLoop.IterationPacer.onStdio(
+                pacedIn != null ? pacedIn : new BufferedReader(new InputStreamReader(System.in)),
+                pacedOut != null ? pacedOut : System.out);
     }
 
     private void requireValues() {
         String[][] options = {{"--client", client}, {"--url", url}, {"--connections", connections},
                 {"--requests", requests}, {"--duration", duration}, {"--rate", rate}, {"--ramp", ramp},
-                {"--json", json}, {"--timeout", timeout}};
+                {"--json", json}, {"--timeout", timeout}, {"--warmup-iterations", warmupIterations},
+                {"--iterations", iterations}};
         for (String[] option : options) {
             if (NO_VALUE.equals(option[1])) {
                 throw new BadArgumentException(option[0] + " needs a value: see 'load --help'");
@@ -112,38 +162,29 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** What runs the load; a seam so that tests can make a run fail. */
+    /**
+     * What runs one iteration of the load: a new {@link LoadRun}, which calls {@code start} right before its timed
+     * work. A seam so that tests can make a run fail.
+     */
     @FunctionalInterface
     interface Runner {
-        LoadRun.Outcome execute() throws InterruptedException;
-    }
-
-    /** Runs a validated configuration, writes its JSON if asked, prints the summary; returns the exit status. */
-    static int run(LoadConfig config, PrintWriter out, PrintWriter err) {
-        return run(config, () -> new LoadRun(config).execute(), out, err);
+        LoadRun.Outcome execute(Runnable start) throws InterruptedException;
     }
 
     /**
-     * Runs {@code runner} and always writes the JSON summary when asked (DESIGN.md), also when requests failed, the
-     * run hit its time bound, a client thread crashed or the run was interrupted: such a summary holds what was
-     * measured until then and says what went wrong in its errors. The exit status is 1 in those cases.
+     * Runs the iterations of {@code runner} and always writes the JSON summary when asked (DESIGN.md), also when
+     * requests failed, the run hit its time bound, a client thread crashed, the run was interrupted or the pacer
+     * gave up: such a summary holds what was measured until then and says what went wrong in its errors. The exit
+     * status is 1 in those cases.
      */
-    static int run(LoadConfig config, Runner runner, PrintWriter out, PrintWriter err) {
-        LoadRun.Outcome outcome;
-        try {
-            outcome = runner.execute();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            outcome = LoadRun.Outcome.nothing("interrupted before the run ended");
-        } catch (RuntimeException e) {
-            // The run could not start or broke as a whole: nothing measured, but the summary still says so.
-            outcome = LoadRun.Outcome.nothing("the client failed: " + e.getMessage());
+    static int run(LoadConfig config, Runner runner, IterationLoop.IterationPacer pacer, PrintWriter out,
+                   PrintWriter err) {
+        LoadIterations.Report report = new LoadIterations(config, runner).run(pacer);
+        if (report.failure() != null) {
+            err.println("load: " + report.failure());
         }
-        if (outcome.failure() != null) {
-            err.println("load: " + outcome.failure());
-        }
-        RunResult result = LoadReport.result(config, outcome);
-        int status = outcome.failure() == null && (result.totalErrors() == 0 || config.tolerateErrors())
+        RunResult result = report.result();
+        int status = report.failure() == null && (result.totalErrors() == 0 || config.tolerateErrors())
                 ? 0 : EXIT_FAILED;
         if (config.json() != null) {
             try {
@@ -153,7 +194,7 @@ public final class LoadCommand implements Callable<Integer> {
                 status = EXIT_FAILED;
             }
         }
-        out.print(LoadReport.text(config, result, outcome.unsent()));
+        out.print(LoadReport.text(config, report));
         out.flush();
         err.flush();
         return status;

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import io.loomarena.measure.IterationLoop;
+
 /**
  * One run of the {@code load} command, validated. Three arrival models:
  * <ul>
@@ -16,7 +18,7 @@ import java.util.Objects;
  * <li><b>ramp</b>: {@link Ramp#users()} users, one connection and one request each; {@code connections} and
  * {@code requests} equal the number of users.</li>
  * </ul>
- * Immutable.
+ * Each of the {@code plan}'s iterations is that whole run again, on new connections ({@link LoadCommand}). Immutable.
  *
  * @param client         thread model of the client
  * @param target         what to request
@@ -29,13 +31,24 @@ import java.util.Objects;
  * @param timeout        connect timeout, socket read timeout and longest time one response may take
  * @param json           where to write the {@link io.loomarena.measure.RunResult}, or null
  * @param tolerateErrors whether failed requests still exit 0
+ * @param plan           warmup and measured iterations of the run
+ * @param paced          whether each iteration waits for the harness's {@code go} on stdin
+ *                       ({@link IterationLoop.IterationPacer#onStdio})
  */
 public record LoadConfig(ClientModel client, Target target, int connections, long requests, Duration duration,
                          double rate, Ramp ramp, boolean keepAlive, Duration timeout, Path json,
-                         boolean tolerateErrors) {
+                         boolean tolerateErrors, IterationLoop.Plan plan, boolean paced) {
+
+    /** A run of one iteration, not paced: what {@code load} does without the iteration options. */
+    public LoadConfig(ClientModel client, Target target, int connections, long requests, Duration duration,
+                      double rate, Ramp ramp, boolean keepAlive, Duration timeout, Path json, boolean tolerateErrors) {
+        this(client, target, connections, requests, duration, rate, ramp, keepAlive, timeout, json, tolerateErrors,
+                IterationLoop.Plan.single(), false);
+    }
 
     public LoadConfig {
         Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
@@ -76,7 +89,10 @@ public record LoadConfig(ClientModel client, Target target, int connections, lon
         return keepAlive && ramp == null;
     }
 
-    /** The workload parameters for the summary, keys in the order DESIGN.md fixes. */
+    /**
+     * The workload parameters for the summary, keys in the order DESIGN.md fixes. They describe one iteration; how
+     * many ran is in the summary's {@code iterations}, and warmups are not part of what was measured.
+     */
     public Map<String, Object> workload() {
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("url", target.url());

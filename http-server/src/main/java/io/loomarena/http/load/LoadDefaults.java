@@ -2,6 +2,8 @@ package io.loomarena.http.load;
 
 import java.time.Duration;
 
+import io.loomarena.measure.IterationLoop;
+
 /**
  * Every default and limit of the {@code load} command, in one place. The limits keep a run bounded in count and time
  * whatever the arguments: a mistyped {@code --connections 1000000} is refused instead of exhausting the machine.
@@ -22,6 +24,11 @@ public final class LoadDefaults {
     public static final Duration MAX_DURATION = Duration.ofHours(1);
     /** Highest {@code --rate}, requests per second over all connections. */
     public static final double MAX_RATE = 10_000_000;
+    /**
+     * Most {@code --iterations} and most {@code --warmup-iterations}: each iteration is the whole configured work, so
+     * that the run stays bounded at this many times {@link #MAX_RUN}.
+     */
+    public static final int MAX_ITERATIONS = IterationLoop.Plan.MAX;
     /**
      * A run of {@code --requests N} stops sending after this long even if requests remain (a server that answers
      * every request just under the timeout would otherwise keep it going for N x timeout).

@@ -3,13 +3,14 @@ package io.loomarena.http.load;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
 
 /**
- * Turns a run's {@link LoadRun.Outcome} into the {@link RunResult} written with {@code --json} and the short text
- * printed after the run. Stateless.
+ * Turns a run's {@link LoadRun.Outcome} into the {@link RunResult} of one iteration, and the iterations' report into
+ * the short text printed after the last of them (never while one is timed). Stateless.
  */
 final class LoadReport {
 
@@ -43,12 +44,18 @@ final class LoadReport {
                 LatencyStats.of(total.latencyMicros()), LatencyHistograms.encode(total.latencyMicros()));
     }
 
-    /** A few lines for a person: what ran, how many succeeded, throughput, latency percentiles, errors. */
-    static String text(LoadConfig config, RunResult result, long unsent) {
+    /**
+     * A few lines for a person: what ran, how many succeeded, throughput, latency percentiles, errors; with several
+     * measured iterations, one line each, and whether the iterations stopped early (an iteration had errors).
+     */
+    static String text(LoadConfig config, LoadIterations.Report report) {
+        RunResult result = report.result();
         LatencyStats l = result.latency();
+        IterationLoop.Plan plan = config.plan();
         StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "http-load: %s client, %s, GET %s%n",
-                config.client().label(), shape(config), config.target().url()));
+        text.append(String.format(Locale.ROOT, "http-load: %s client, %s%s, GET %s%n",
+                config.client().label(), shape(config),
+                plan.equals(IterationLoop.Plan.single()) ? "" : ", " + iterations(plan), config.target().url()));
         text.append(String.format(Locale.ROOT, "  %d ok, %d failed in %.3f s: %.1f req/s%n",
                 result.operations(), result.totalErrors(), result.elapsedNanos() / 1e9, result.throughput()));
         text.append(String.format(Locale.ROOT,
@@ -58,15 +65,44 @@ final class LoadReport {
         text.append("  errors: ").append(result.errors().isEmpty() ? "none"
                 : result.errors().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining(", "))).append(System.lineSeparator());
+        if (report.stoppedInWarmup()) {
+            text.append("  stopped in ").append(report.last())
+                    .append(": it had errors; nothing was measured, the figures above are that warmup's")
+                    .append(System.lineSeparator());
+        } else {
+            if (plan.iterations() > 1) {
+                for (RunResult.Iteration it : result.iterations()) {
+                    text.append(String.format(Locale.ROOT,
+                            "  iteration %d/%d: %d ok, %d failed in %.3f s: %.1f req/s%n", it.index(),
+                            plan.iterations(), it.operations(), it.totalErrors(), it.elapsedNanos() / 1e9,
+                            it.throughput()));
+                }
+            }
+            if (report.last().index() < plan.iterations()) {
+                text.append("  stopped after ").append(report.last()).append(": it had errors")
+                        .append(System.lineSeparator());
+            }
+        }
         if (config.open()) {
             text.append("  note: an open model offers a fixed rate; throughput cannot exceed it")
                     .append(System.lineSeparator());
         }
+        long unsent = result.errors().getOrDefault(UNSENT, 0L);
         if (unsent > 0) {
             text.append("  warning: ").append(unsent).append(" requests not sent: the run reached its limit of ")
                     .append(ArgumentValues.formatDuration(LoadDefaults.MAX_RUN)).append(System.lineSeparator());
         }
         return text.toString();
+    }
+
+    /** {@code 3 iterations after 2 warmups}. */
+    private static String iterations(IterationLoop.Plan plan) {
+        String measured = plan.iterations() + (plan.iterations() == 1 ? " iteration" : " iterations");
+        return switch (plan.warmupIterations()) {
+            case 0 -> measured;
+            case 1 -> measured + " after 1 warmup";
+            default -> measured + " after " + plan.warmupIterations() + " warmups";
+        };
     }
 
     private static String shape(LoadConfig config) {

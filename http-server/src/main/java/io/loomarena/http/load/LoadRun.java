@@ -18,9 +18,13 @@ import io.loomarena.measure.TimeoutWatchdog;
  * its due time. Latency is measured from the send time in the closed model and from the due time in the open models,
  * so that a server that falls behind shows it in the latency (coordinated omission corrected).
  * <p>
- * Threading: {@link #execute()} runs on the calling thread, which starts the client threads, releases them together,
- * waits for all of them and returns; each client thread touches only its own connection and reader, the shared
- * countdown, and its lane of {@link Tallies}. Nothing is printed while the threads run.
+ * Threading: {@link #execute(Runnable)} runs on the calling thread, which starts the client threads, releases them
+ * together, waits for all of them and returns; each client thread touches only its own connection and reader, the
+ * shared countdown, and its lane of {@link Tallies}. Nothing is printed while the threads run.
+ * <p>
+ * One instance is one run: threads, connections, tallies and watchdog are its own. An
+ * {@link io.loomarena.measure.IterationLoop iteration} of the {@code load} command is therefore a new {@code LoadRun},
+ * and measures the same work as a lone run does, only with warm code.
  */
 final class LoadRun {
 
@@ -56,6 +60,8 @@ final class LoadRun {
     private final CountDownLatch go = new CountDownLatch(1);
     /** Written before {@link #go} opens, read after: the latch orders it. */
     private long startNanos;
+    /** Whether the run was given up before {@link #go} opened (the client threads then send nothing); as above. */
+    private boolean abandoned;
 
     LoadRun(LoadConfig config) {
         this.config = config;
@@ -69,17 +75,28 @@ final class LoadRun {
         this.ready = new CountDownLatch(config.ramp() == null ? config.connections() : 0);
     }
 
+    /** {@link #execute(Runnable)} with nothing to do before the timed work. */
+    Outcome execute() throws InterruptedException {
+        return execute(() -> {
+        });
+    }
+
     /**
      * Runs the load and returns what it measured, also when a client thread crashed or the calling thread was
-     * interrupted ({@link Outcome#failure()} says so). Call once.
+     * interrupted once the threads were released ({@link Outcome#failure()} says so). Call once.
+     *
+     * @param start runs on the calling thread once every client thread is ready, right before the clock starts (the
+     *              iteration pacer's hook, so that whatever it waits for is not timed). If it throws, or the calling
+     *              thread is interrupted before the release, the client threads end without sending and the
+     *              exception is rethrown
      */
-    Outcome execute() throws InterruptedException {
+    Outcome execute(Runnable start) throws InterruptedException {
         try (watchdog) {
-            return runThreads();
+            return runThreads(start);
         }
     }
 
-    private Outcome runThreads() throws InterruptedException {
+    private Outcome runThreads(Runnable start) throws InterruptedException {
         List<Thread> started = new ArrayList<>();
         if (config.ramp() == null) {
             for (int k = 0; k < config.connections(); k++) {
@@ -89,7 +106,13 @@ final class LoadRun {
                 started.add(thread);
             }
         }
-        ready.await();
+        try {
+            ready.await();
+            start.run();
+        } catch (Throwable t) {
+            abandon(started);
+            throw t;
+        }
         startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
         go.countDown();
@@ -120,11 +143,33 @@ final class LoadRun {
         return new Outcome(startedAt, elapsed, tallies.total(), unsent.get() + neverTaken, failure);
     }
 
+    /**
+     * Lets the waiting client threads end without sending, and waits for them (as long as an interrupted run does),
+     * so that a run given up before its release leaves no thread behind.
+     */
+    private void abandon(List<Thread> started) throws InterruptedException {
+        boolean interrupted = Thread.interrupted();
+        abandoned = true;
+        go.countDown();
+        try {
+            for (Thread thread : started) {
+                thread.join(config.timeout().toMillis() + 1_000);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private void connectionLoop(int connection) throws InterruptedException {
         ready.countDown();
         Tallies.Lane lane = tallies.lane(connection);
         try (ClientConnection conn = newConnection(config.reusesConnections())) {
             go.await();
+            if (abandoned) {
+                return;
+            }
             if (config.rate() > 0) {
                 openLoop(connection, conn, lane);
             } else {

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.loomarena.measure.IterationLoop;
+
 /** Turning the {@code load} command line into a {@link LoadConfig}, and the one-line messages for bad values. */
 class LoadArgumentsTest {
 
@@ -105,6 +107,49 @@ class LoadArgumentsTest {
                 .isInstanceOf(BadArgumentException.class)
                 .hasMessageContaining(message)
                 .hasMessageNotContaining("\n");
+    }
+
+    private static LoadArguments iterated(String warmups, String iterations, String ramp) {
+        return new LoadArguments("virtual", URL, ramp == null ? "10" : null, ramp == null ? "60000" : null, null, null,
+                ramp, false, null, null, false, false, warmups, iterations, true, List.of());
+    }
+
+    @Test
+    void withoutIterationOptionsARunIsOneIterationNotPaced() {
+        LoadConfig config = args("virtual", URL, "10", "100", null, null, null).toConfig();
+
+        assertThat(config.plan()).isEqualTo(IterationLoop.Plan.single());
+        assertThat(config.paced()).isFalse();
+    }
+
+    @Test
+    void iterationsApplyToEveryArrivalModelAndStayOutOfTheWorkload() {
+        LoadConfig closed = iterated("2", "3", null).toConfig();
+        LoadConfig ramp = iterated(null, "5", "100/1s").toConfig();
+
+        assertThat(closed.plan()).isEqualTo(new IterationLoop.Plan(2, 3));
+        assertThat(closed.paced()).isTrue();
+        assertThat(closed.workload()).isEqualTo(args("virtual", URL, "10", "60000", null, null, null).toConfig()
+                .workload());
+        assertThat(ramp.plan()).isEqualTo(new IterationLoop.Plan(0, 5));
+        assertThat(iterated("1000", "1000", null).toConfig().plan()).isEqualTo(new IterationLoop.Plan(1000, 1000));
+        assertThat(iterated("0", "1", null).toConfig().plan()).isEqualTo(IterationLoop.Plan.single());
+    }
+
+    @ParameterizedTest(name = "--warmup-iterations {0} --iterations {1}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            -    | 0    | --iterations 0: must be a whole number from 1 to 1000
+            -    | 1001 | --iterations 1001: must be a whole number from 1 to 1000
+            -    | two  | --iterations two: must be a whole number from 1 to 1000
+            -    | 1.5  | --iterations 1.5: must be a whole number from 1 to 1000
+            -1   | 3    | --warmup-iterations -1: must be a whole number from 0 to 1000
+            1001 | 3    | --warmup-iterations 1001: must be a whole number from 0 to 1000
+            x    | -    | --warmup-iterations x: must be a whole number from 0 to 1000
+            """)
+    void badIterationCountsAreNamedWithWhatIsAllowed(String warmups, String iterations, String message) {
+        assertThatThrownBy(() -> iterated(warmups, iterations, null).toConfig())
+                .isInstanceOf(BadArgumentException.class)
+                .hasMessage(message);
     }
 
     @Test

@@ -2,8 +2,15 @@ package io.loomarena.http.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedReader;
+import java.io.PipedWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,6 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -18,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.http.HttpMain;
+import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
 import picocli.CommandLine;
 
@@ -70,6 +81,13 @@ class LoadCommandTest {
             assertThat(result.latency().count()).isEqualTo(200);
             assertThat(result.throughput()).isPositive();
             assertThat(result.workload()).containsEntry("connections", 4).containsEntry("keepAlive", true);
+            assertThat(result.iterations()).singleElement().satisfies(only -> {
+                assertThat(only.index()).isEqualTo(1);
+                assertThat(only.operations()).isEqualTo(200);
+                assertThat(only.elapsedNanos()).isEqualTo(result.elapsedNanos());
+                assertThat(only.histogram()).isEqualTo(result.histogram());
+            });
+            assertThat(run.out()).doesNotContain("iteration").doesNotContain("[ITERATION]");
         }
     }
 
@@ -253,14 +271,15 @@ class LoadCommandTest {
     }
 
     private static int runWith(LoadConfig config, LoadCommand.Runner runner, StringWriter err) {
-        return LoadCommand.run(config, runner, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        return LoadCommand.run(config, runner, IterationLoop.IterationPacer.NONE, new PrintWriter(new StringWriter()),
+                new PrintWriter(err));
     }
 
     @Test
     void writesItsSummaryWhenTheClientBreaks() {
         StringWriter err = new StringWriter();
 
-        int status = runWith(config(true), () -> {
+        int status = runWith(config(true), start -> {
             throw new IllegalStateException("no more threads");
         }, err);
 
@@ -274,7 +293,7 @@ class LoadCommandTest {
     void writesItsSummaryWhenInterrupted() {
         StringWriter err = new StringWriter();
 
-        int status = runWith(config(false), () -> {
+        int status = runWith(config(false), start -> {
             throw new InterruptedException();
         }, err);
 
@@ -292,7 +311,7 @@ class LoadCommandTest {
         LoadRun.Outcome outcome = new LoadRun.Outcome(java.time.Instant.now(), 1_000_000, measured, 2,
                 "a client thread failed: java.lang.AssertionError");
 
-        int status = runWith(config(false), () -> outcome, new StringWriter());
+        int status = runWith(config(false), start -> outcome, new StringWriter());
 
         assertThat(status).isEqualTo(1);
         assertThat(json().operations()).isEqualTo(7);
@@ -311,5 +330,239 @@ class LoadCommandTest {
             assertThat(json().errors()).containsOnlyKeys("timeout");
             assertThat(json().operations()).isZero();
         }
+    }
+
+    // --- iterations: warmups, then measured ones, each the whole work ---
+
+    /** {@code load} with {@code --paced} talking to {@code in} and {@code paced} instead of stdin and stdout. */
+    private static Run loadPaced(BufferedReader in, PrintStream paced, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine command = new CommandLine(new LoadCommand(in, paced));
+        command.setOut(new PrintWriter(out));
+        command.setErr(new PrintWriter(err));
+        int status = command.execute(args);
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    /** An output stream that hands over each line as it is completed, for a test to wait on. */
+    private static final class Lines extends OutputStream {
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+        @Override
+        public synchronized void write(int b) {
+            if (b == '\n') {
+                lines.add(line.toString(StandardCharsets.UTF_8));
+                line.reset();
+            } else {
+                line.write(b);
+            }
+        }
+
+        PrintStream printStream() {
+            return new PrintStream(this, true, StandardCharsets.UTF_8);
+        }
+
+        /** The next line; fails the test when none comes within 10 s. */
+        String next() throws InterruptedException {
+            String next = lines.poll(10, TimeUnit.SECONDS);
+            assertThat(next).as("a line within 10 s").isNotNull();
+            return next;
+        }
+
+        List<String> all() {
+            return List.copyOf(lines);
+        }
+    }
+
+    @Test
+    void iterationsAreEachTheWholeWorkOnNewConnectionsAndWarmupsAreNotReported() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
+            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
+                    "--requests", "30", "--warmup-iterations", "2", "--iterations", "3", "--json", jsonPath());
+
+            assertThat(run.status()).as(run.err()).isZero();
+            assertThat(server.requests()).isEqualTo(5 * 30);
+            // each iteration connects anew; a thread that found the shared count at zero never connected at all
+            assertThat(server.connections()).as("new connections every iteration").isBetween(5L, 5L * 2);
+            RunResult result = json();
+            assertThat(result.iterations()).extracting(RunResult.Iteration::index).containsExactly(1, 2, 3);
+            assertThat(result.iterations()).allSatisfy(it -> {
+                assertThat(it.operations()).isEqualTo(30);
+                assertThat(it.errors()).isEmpty();
+                assertThat(it.latency().count()).isEqualTo(30);
+            });
+            assertThat(result.operations()).isEqualTo(90);
+            assertThat(result.latency().count()).isEqualTo(90);
+            assertThat(result.elapsedNanos())
+                    .isEqualTo(result.iterations().stream().mapToLong(RunResult.Iteration::elapsedNanos).sum());
+            assertThat(result.workload()).containsEntry("requests", 30);
+            assertThat(run.out()).contains("2 connections, closed model, 30 requests, keep-alive, "
+                    + "3 iterations after 2 warmups, GET").contains("90 ok, 0 failed");
+            List<String> lines = run.out().lines().filter(line -> line.startsWith("  iteration ")).toList();
+            assertThat(lines).hasSize(3)
+                    .allSatisfy(line -> assertThat(line).contains(": 30 ok, 0 failed in ").endsWith(" req/s"));
+            assertThat(lines.get(0)).startsWith("  iteration 1/3: ");
+            assertThat(lines.get(2)).startsWith("  iteration 3/3: ");
+            assertThat(run.out()).doesNotContain("[ITERATION]");
+        }
+    }
+
+    @Test
+    void pacedIterationsStartOnlyOnGo() throws Exception {
+        Lines paced = new Lines();
+        try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG);
+             PipedWriter harness = new PipedWriter();
+             PipedReader stdin = new PipedReader(harness)) {
+            FutureTask<Run> load = new FutureTask<>(() -> loadPaced(new BufferedReader(stdin), paced.printStream(),
+                    "--client", "platform", "--url", server.url("/ping"), "--connections", "2", "--requests", "20",
+                    "--warmup-iterations", "1", "--iterations", "2", "--paced", "--json", jsonPath()));
+            Thread.ofPlatform().daemon().name("paced-load").start(load);
+
+            assertThat(paced.next()).isEqualTo("[ITERATION] ready warmup 1/1");
+            assertThat(server.requests()).as("nothing sent before go").isZero();
+            go(harness);
+            assertThat(paced.next()).startsWith("[ITERATION] done warmup 1/1 elapsedNanos=")
+                    .endsWith(" operations=20 errors=0");
+            assertThat(paced.next()).isEqualTo("[ITERATION] ready iteration 1/2");
+            assertThat(server.requests()).isEqualTo(20);
+            go(harness);
+            assertThat(paced.next()).startsWith("[ITERATION] done iteration 1/2 ").endsWith(" operations=20 errors=0");
+            assertThat(paced.next()).isEqualTo("[ITERATION] ready iteration 2/2");
+            assertThat(server.requests()).isEqualTo(40);
+            go(harness);
+            assertThat(paced.next()).startsWith("[ITERATION] done iteration 2/2 ").endsWith(" operations=20 errors=0");
+            Run run = load.get(10, TimeUnit.SECONDS);
+
+            assertThat(run.status()).as(run.err()).isZero();
+            assertThat(paced.all()).as("the report goes to the command's out, after the iterations").isEmpty();
+            assertThat(run.out()).contains("40 ok, 0 failed").contains("iteration 2/2: 20 ok");
+            assertThat(json().iterations()).hasSize(2);
+            assertThat(server.requests()).isEqualTo(60);
+        }
+    }
+
+    private static void go(PipedWriter harness) throws IOException {
+        harness.write("go\n");
+        harness.flush();
+    }
+
+    @Test
+    void aHarnessThatGoesAwayEndsTheRunWhichStillWritesWhatItMeasured() throws Exception {
+        Lines paced = new Lines();
+        try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
+            Run run = loadPaced(new BufferedReader(new StringReader("go\n")), paced.printStream(),
+                    "--client", "virtual", "--url", server.url("/ping"), "--connections", "3", "--requests", "20",
+                    "--iterations", "2", "--paced", "--json", jsonPath());
+
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(run.err().strip()).isEqualTo("load: iteration 2/2: the client failed: expected 'go' on stdin "
+                    + "before iteration 2/2, got the end of stdin");
+            assertThat(server.requests()).as("nothing sent without go").isEqualTo(20);
+            assertThat(paced.all()).hasSize(4).startsWith("[ITERATION] ready iteration 1/2")
+                    .contains("[ITERATION] ready iteration 2/2");
+            RunResult result = json();
+            assertThat(result.iterations()).hasSize(2);
+            assertThat(result.iterations().get(0).operations()).isEqualTo(20);
+            assertThat(result.iterations().get(0).errors()).isEmpty();
+            assertThat(result.iterations().get(1).errors()).containsExactly(
+                    java.util.Map.entry(LoadReport.CLIENT_FAILURE, 1L));
+            assertThat(result.operations()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void anIterationWithErrorsEndsTheIterationsAndTheSummaryKeepsThoseBefore() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(
+                n < 20 ? 200 : 503, "pong", false))) {
+            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+                    "--requests", "10", "--warmup-iterations", "1", "--iterations", "3", "--json", jsonPath());
+
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(server.requests()).as("the third iteration did not run").isEqualTo(30);
+            RunResult result = json();
+            assertThat(result.iterations()).hasSize(2);
+            assertThat(result.iterations().get(0).errors()).isEmpty();
+            assertThat(result.iterations().get(1).errors()).containsExactly(java.util.Map.entry("status_503", 10L));
+            assertThat(result.operations()).isEqualTo(10);
+            assertThat(result.errors()).containsExactly(java.util.Map.entry("status_503", 10L));
+            assertThat(run.out()).contains("iteration 1/3: 10 ok, 0 failed").contains("iteration 2/3: 0 ok, 10 failed")
+                    .contains("stopped after iteration 2/3: it had errors");
+        }
+    }
+
+    @Test
+    void aWarmupWithErrorsIsReportedAsSuchAndNothingIsMeasured() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(503, "no", false))) {
+            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+                    "--requests", "5", "--warmup-iterations", "2", "--iterations", "3", "--json", jsonPath());
+
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(server.requests()).isEqualTo(5);
+            assertThat(json().errors()).containsExactly(java.util.Map.entry("status_503", 5L));
+            assertThat(json().iterations()).hasSize(1);
+            assertThat(run.out()).contains("stopped in warmup 1/2: it had errors; nothing was measured")
+                    .doesNotContain("iteration 1/3");
+        }
+    }
+
+    @Test
+    void aClientThatBreaksInAnIterationStillWritesTheIterationsBefore() {
+        StringWriter err = new StringWriter();
+        LoadConfig config = new LoadArguments("virtual", "http://127.0.0.1:8010/ping", "2", "10", null, null, null,
+                false, jsonPath(), null, false, false, "1", "3", false, List.of()).toConfig();
+        org.HdrHistogram.Histogram latencies = io.loomarena.measure.LatencyHistograms.newHistogram();
+        latencies.recordValue(150);
+        int[] calls = {0};
+
+        int status = LoadCommand.run(config, start -> {
+            if (++calls[0] == 3) {
+                throw new IllegalStateException("no more threads");
+            }
+            start.run();
+            return new LoadRun.Outcome(java.time.Instant.now(), 1_000_000,
+                    new Tallies.Total(1, java.util.Map.of(), latencies), 0, null);
+        }, IterationLoop.IterationPacer.NONE, new PrintWriter(new StringWriter()), new PrintWriter(err));
+
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).contains("load: iteration 2/3: the client failed: no more threads");
+        assertThat(json().iterations()).hasSize(2);
+        assertThat(json().operations()).isEqualTo(1);
+        assertThat(json().errors()).containsExactly(java.util.Map.entry(LoadReport.CLIENT_FAILURE, 1L));
+    }
+
+    @Test
+    void badIterationValuesExitWith2AndOneLine() {
+        String[] base = {"--client", "virtual", "--url", "http://127.0.0.1:1/", "--connections", "1",
+                "--requests", "1"};
+        Run zero = load(concat(base, "--iterations", "0"));
+        Run tooMany = load(concat(base, "--warmup-iterations", "1001"));
+        Run missing = load(concat(base, "--iterations"));
+
+        assertThat(List.of(zero, tooMany, missing)).allSatisfy(run -> {
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("load: ");
+            assertThat(run.out()).isEmpty();
+        });
+        assertThat(zero.err().strip()).isEqualTo("load: --iterations 0: must be a whole number from 1 to 1000");
+        assertThat(tooMany.err().strip())
+                .isEqualTo("load: --warmup-iterations 1001: must be a whole number from 0 to 1000");
+        assertThat(missing.err()).contains("--iterations needs a value");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    void helpDescribesTheIterationOptions() {
+        Run help = load("--help");
+
+        assertThat(help.status()).isZero();
+        assertThat(help.out()).contains("--warmup-iterations").contains("--iterations").contains("--paced")
+                .contains("'go'");
     }
 }
