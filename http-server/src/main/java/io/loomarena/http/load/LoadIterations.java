@@ -11,8 +11,9 @@ import io.loomarena.measure.RunResult;
  * <p>
  * Never throws for a broken iteration: the runner throwing, the pacer giving up (the harness closed stdin) or an
  * interrupt become that iteration's result, with a {@value LoadReport#CLIENT_FAILURE} error. Like any iteration with
- * errors it ends the loop, and {@link IterationLoop} returns it together with the measured iterations before it, so
- * that the JSON summary still holds everything that was measured (DESIGN.md: the summary is always written).
+ * errors it ends the loop (unless errors are tolerated: then every iteration runs), and {@link IterationLoop} returns
+ * it together with the measured iterations before it, so that the JSON summary still holds everything that was
+ * measured (the summary is always written).
  * <p>
  * Runs on the calling thread; one instance per {@code load} command.
  */
@@ -50,7 +51,7 @@ final class LoadIterations {
     Report run(IterationLoop.IterationPacer pacer) {
         RunResult result;
         try {
-            result = IterationLoop.run(config.plan(), pacer, this::iteration);
+            result = IterationLoop.run(config.plan(), pacer, this::iteration, config.tolerateErrors());
         } catch (RuntimeException e) {
             // Only the pacer's done() gets here (iteration() does not throw): reported like a broken client.
             if (last == null) {

@@ -72,7 +72,9 @@ class LoadCommandTest {
             assertThat(run.status()).as(run.err()).isZero();
             assertThat(run.out()).contains("200 ok, 0 failed").contains("p99").contains("errors: none");
             assertThat(server.requests()).isEqualTo(200);
-            assertThat(server.connections()).isEqualTo(4);
+            // One connection per thread that sent anything: a thread started after the others took all 200 requests
+            // never connects, so 4 threads may open fewer than 4 (never more: that would be a connection per request).
+            assertThat(server.connections()).isBetween(1L, 4L);
             RunResult result = json();
             assertThat(result.tool()).isEqualTo("http-load");
             assertThat(result.clientModel()).isEqualTo("virtual");
