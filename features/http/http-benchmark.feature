@@ -9,7 +9,7 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
   Summaries go to target-results/http-<suite>/. Each suite's ranking scenario comes after its runs, ranks them and
   writes ranking.md and ranking.csv beside them. It refuses, naming them, summaries that are missing or whose workloads
   differ: after a @Full run, rerun the quick one (or the full one) of every combination before ranking.
-  Only the ping suite runs in the default build (quick: 80,000 requests, so that each measured iteration lasts at
+  Only the ping suite runs in the default build (quick: 200,000 requests, so that each measured iteration lasts at
   least a second here); the quick variants of the other suites (data, sweep, fanout, cpu) and every full size are
   tagged @Slow and run only when asked for, the full sizes also @Full:
   -Dcucumber.filter.tags='@HttpSweep and not @Full' runs the quick sweep and its ranking.
@@ -25,85 +25,85 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
     @SingleThreaded @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage           | client   | requests |
-      | single-threaded | platform | 80000    |
+      | single-threaded | platform | 200000   |
     @SingleThreaded @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage           | client  | requests |
-      | single-threaded | virtual | 80000    |
+      | single-threaded | virtual | 200000   |
     @ThreadPerRequest @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage              | client   | requests |
-      | thread-per-request | platform | 80000    |
+      | thread-per-request | platform | 200000   |
     @ThreadPerRequest @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage              | client  | requests |
-      | thread-per-request | virtual | 80000    |
+      | thread-per-request | virtual | 200000   |
     @ThreadPool @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage       | client   | requests |
-      | thread-pool | platform | 80000    |
+      | thread-pool | platform | 200000   |
     @ThreadPool @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage       | client  | requests |
-      | thread-pool | virtual | 80000    |
+      | thread-pool | virtual | 200000   |
     @VirtualThreads @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage   | client   | requests |
-      | virtual | platform | 80000    |
+      | virtual | platform | 200000   |
     @VirtualThreads @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage   | client  | requests |
-      | virtual | virtual | 80000    |
+      | virtual | virtual | 200000   |
     @VirtualThreadsCached @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage          | client   | requests |
-      | virtual-cached | platform | 80000    |
+      | virtual-cached | platform | 200000   |
     @VirtualThreadsCached @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | stage          | client  | requests |
-      | virtual-cached | virtual | 80000    |
+      | virtual-cached | virtual | 200000   |
     @Slow @Full @SingleThreaded @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage           | client   | requests |
-      | single-threaded | platform | 400000   |
+      | single-threaded | platform | 1000000  |
     @Slow @Full @SingleThreaded @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage           | client  | requests |
-      | single-threaded | virtual | 400000   |
+      | single-threaded | virtual | 1000000  |
     @Slow @Full @ThreadPerRequest @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage              | client   | requests |
-      | thread-per-request | platform | 400000   |
+      | thread-per-request | platform | 1000000  |
     @Slow @Full @ThreadPerRequest @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage              | client  | requests |
-      | thread-per-request | virtual | 400000   |
+      | thread-per-request | virtual | 1000000  |
     @Slow @Full @ThreadPool @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage       | client   | requests |
-      | thread-pool | platform | 400000   |
+      | thread-pool | platform | 1000000  |
     @Slow @Full @ThreadPool @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage       | client  | requests |
-      | thread-pool | virtual | 400000   |
+      | thread-pool | virtual | 1000000  |
     @Slow @Full @VirtualThreads @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage   | client   | requests |
-      | virtual | platform | 400000   |
+      | virtual | platform | 1000000  |
     @Slow @Full @VirtualThreads @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage   | client  | requests |
-      | virtual | virtual | 400000   |
+      | virtual | virtual | 1000000  |
     @Slow @Full @VirtualThreadsCached @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage          | client   | requests |
-      | virtual-cached | platform | 400000   |
+      | virtual-cached | platform | 1000000  |
     @Slow @Full @VirtualThreadsCached @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | stage          | client  | requests |
-      | virtual-cached | virtual | 400000   |
+      | virtual-cached | virtual | 1000000  |
 
   @Performance @HttpPing @ThreadPool
   Scenario Outline: ping: thread-pool stage with 2 x CPUs threads against the <client> client
@@ -114,21 +114,21 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
     @ClientPlatform
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | client   | requests |
-      | platform | 80000    |
+      | platform | 200000   |
     @ClientVirtual
-    Examples: quick, 80,000 requests
+    Examples: quick, 200,000 requests
       | client  | requests |
-      | virtual | 80000    |
+      | virtual | 200000   |
     @Slow @Full @ClientPlatform
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | client   | requests |
-      | platform | 400000   |
+      | platform | 1000000  |
     @Slow @Full @ClientVirtual
-    Examples: full, 400,000 requests
+    Examples: full, 1,000,000 requests
       | client  | requests |
-      | virtual | 400000   |
+      | virtual | 1000000  |
 
   @PerformanceSummary @HttpPing
   Scenario: Rank the ping suite: every stage x client, fastest first

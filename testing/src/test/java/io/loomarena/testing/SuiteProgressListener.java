@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.cucumber.tagexpressions.Expression;
+import io.cucumber.tagexpressions.TagExpressionParser;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -24,23 +26,35 @@ import io.loomarena.harness.http.HttpSuite;
  */
 public final class SuiteProgressListener implements TestExecutionListener {
 
+    private static final String TAG_FILTER = "cucumber.filter.tags";
+
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
+        // The Cucumber engine discovers every scenario and skips those the tag filter leaves out when it runs them,
+        // so the filter (from -Dcucumber.filter.tags or junit-platform.properties) is applied here too.
+        Expression filter;
+        try {
+            filter = plan.getConfigurationParameters().get(TAG_FILTER).map(TagExpressionParser::parse)
+                    .orElse(tags -> true);
+        } catch (RuntimeException e) {
+            return; // Cucumber itself reports a malformed tag expression; the progress lines then only count
+        }
         Map<String, Integer> counts = new HashMap<>();
-        countTests(plan, plan.getRoots(), counts);
+        countTests(plan, plan.getRoots(), filter, counts);
         counts.forEach(SuiteProgress.shared()::plan);
     }
 
-    private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Map<String, Integer> counts) {
+    private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
+                                   Map<String, Integer> counts) {
         for (TestIdentifier identifier : identifiers) {
             if (identifier.isTest()) {
-                String suite = suiteOf(identifier.getTags().stream().map(TestTag::getName)
-                        .collect(Collectors.toSet()));
-                if (suite != null) {
+                Set<String> tags = identifier.getTags().stream().map(TestTag::getName).collect(Collectors.toSet());
+                String suite = suiteOf(tags);
+                if (suite != null && filter.evaluate(tags.stream().map(tag -> "@" + tag).toList())) {
                     counts.merge(suite, 1, Integer::sum);
                 }
             }
-            countTests(plan, plan.getChildren(identifier), counts);
+            countTests(plan, plan.getChildren(identifier), filter, counts);
         }
     }
 
