@@ -112,7 +112,7 @@ Feature: Echo benchmark of every server model against every client model
     cannot gate it. The fastest 5% of messages (p5 latency) moves by tens of µs, yet rises by the whole delay a model
     adds to each message, even when the other clients' work hides that delay in the throughput. The baseline is
     target-results/baseline/echo.json, committed, refreshed on purpose only (README, "Regression gate").
-    Given the echo benchmark summaries of 20 clients x 200 messages x 32 bytes
+    Given the echo benchmark summaries of 100 clients x 1500 messages x 32 bytes
     And the committed echo baseline
     Then no combination lost or corrupted a message
     And no combination's fastest 5% of messages take more than 500 µs longer than in the baseline

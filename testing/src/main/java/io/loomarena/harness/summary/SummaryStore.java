@@ -76,6 +76,19 @@ public final class SummaryStore {
         }
     }
 
+    /** Whether the suite's folder holds any summary (a suite never measured in this results folder holds none). */
+    public boolean hasSummaries(String suite) {
+        Path dir = suiteDir(suite);
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.json")) {
+            return stream.iterator().hasNext();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Every summary of a suite (every {@code *.json} in its folder), sorted by file name; empty if none. */
     public List<BenchmarkSummary> readSuite(String suite) {
         Path dir = suiteDir(suite);

@@ -24,6 +24,7 @@ public final class HttpRankingSteps {
     @When("the HTTP {word} summaries are ranked")
     public void theSummariesAreRanked(String suite) {
         context.suite = HttpSuite.of(suite);
+        NothingToRank.skipUnlessMeasured(context.store, context.suite.folder());
         context.ranking = HttpSuiteRanking.rank(context.store, context.suite);
         System.out.print(context.ranking.console());
         System.out.flush();

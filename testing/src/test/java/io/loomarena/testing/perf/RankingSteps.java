@@ -21,6 +21,7 @@ public final class RankingSteps {
 
     @When("the echo benchmark summaries are ranked")
     public void theEchoBenchmarkSummariesAreRanked() {
+        NothingToRank.skipUnlessMeasured(context.store, EchoBenchmarks.SUITE);
         context.ranking = SuiteRanking.rank(context.store, EchoBenchmarks.SUITE, EchoBenchmarks.combinations());
         System.out.print(context.ranking.console());
         System.out.flush();
