@@ -9,7 +9,7 @@ import java.util.List;
  * bars of different heights whose whiskers overlap are a tie, not a ranking. Intervals need not be symmetric around
  * the bar (a throughput interval derived from an elapsed-time interval is not). A whisker much taller than the bars
  * (or without an upper bound) would flatten every bar, so the axis stops at twice the tallest bar and a whisker that
- * goes on ends in an arrow. Stateless.
+ * goes on ends in an arrow. A negative value (a memory figure that fell) hangs below the zero line. Stateless.
  */
 public final class BarChart {
 
@@ -55,7 +55,8 @@ public final class BarChart {
         double tallest = bars.stream().mapToDouble(Bar::value).max().orElse(1);
         double top = bars.stream().mapToDouble(b -> b.whisker() && b.high() <= 2 * tallest ? b.high() : b.value())
                 .max().orElse(1);
-        Scale y = Scale.linear(0, top * 1.08);
+        double bottom = bars.stream().mapToDouble(Bar::value).min().orElse(0);
+        Scale y = Scale.linear(Math.min(0, bottom * 1.08), top * 1.08);
         double left = 30 + y.widestLabel(TICK) + 10;
         double plotWidth = WIDTH - left - 20;
         double band = plotWidth / categories.size();
@@ -84,8 +85,11 @@ public final class BarChart {
         for (Bar bar : bars) {
             double x = left + band * categories.indexOf(bar.category()) + band * 0.1
                     + barWidth * series.indexOf(bar.series());
-            double yTop = pixel(y, bar.value(), plotTop, plotBottom);
-            svg.rect(x + 1, yTop, barWidth - 2, plotBottom - yTop, SeriesStyle.of(series.indexOf(bar.series())).colour());
+            double yValue = pixel(y, bar.value(), plotTop, plotBottom);
+            double yZero = pixel(y, 0, plotTop, plotBottom);
+            double yTop = Math.min(yValue, yZero);
+            svg.rect(x + 1, yTop, barWidth - 2, Math.abs(yZero - yValue),
+                    SeriesStyle.of(series.indexOf(bar.series())).colour());
             String label = Scale.format(bar.value());
             double size = Svg.textWidth(label, LABEL) > barWidth + 4 ? 9.5 : LABEL;
             double high = bar.whisker() ? Math.min(pixel(y, bar.high(), plotTop, plotBottom), plotBottom) : yTop;

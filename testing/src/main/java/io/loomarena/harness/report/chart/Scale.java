@@ -108,12 +108,13 @@ public record Scale(double low, double high, boolean log, List<Tick> ticks) {
         return 10 * power;
     }
 
-    /** A tick or point value: thousands separated, decimals only when the value has them (at most 3). */
+    /** A tick or point value: thousands separated, decimals only when it has them (3 below 1, 2 below 10, 1 below 100). */
     public static String format(double value) {
         if (Math.abs(value) >= 100 || value == Math.rint(value)) {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
-        BigDecimal rounded = new BigDecimal(String.format(Locale.ROOT, Math.abs(value) >= 10 ? "%.1f" : "%.3f", value));
+        String decimals = Math.abs(value) >= 10 ? "%.1f" : Math.abs(value) >= 1 ? "%.2f" : "%.3f";
+        BigDecimal rounded = new BigDecimal(String.format(Locale.ROOT, decimals, value));
         return rounded.stripTrailingZeros().toPlainString();
     }
 }

@@ -78,8 +78,9 @@ class ChartsTest {
     void everyLabelledPointGetsItsValueAndLabelsOfOneColumnDoNotOverlap() throws Exception {
         List<LineChart.Series> series = new ArrayList<>();
         for (int s = 0; s < 4; s++) {
-            series.add(new LineChart.Series("STAGE_" + s, List.of(new LineChart.Point(10, 1_000 + s, true,
-                    Scale.format(1_000 + s)), new LineChart.Point(50, 2_000 + 500 * s, true, Scale.format(2_000 + 500 * s)))));
+            series.add(new LineChart.Series("STAGE_" + s, List.of(
+                    new LineChart.Point(10, 1_000 + s, true, Scale.format(1_000 + s)),
+                    new LineChart.Point(50, 2_000 + 500 * s, true, Scale.format(2_000 + 500 * s)))));
         }
         String svg = LineChart.svg("sweep", "connections", "req/s",
                 Scale.fixed(10 / 1.5, 75, true, List.of(new Scale.Tick(10, "10", true), new Scale.Tick(50, "50", true))),
@@ -102,6 +103,16 @@ class ChartsTest {
         }
         assertThat(texts(doc)).contains("STAGE_3", "2,000", "3,500", "10", "50");
         assertThat(group(doc, "lines").getElementsByTagName("polyline").getLength()).isEqualTo(4);
+    }
+
+    @Test
+    void aNegativeValueHangsBelowTheZeroLine() throws Exception {
+        Document doc = parse(BarChart.svg("idle", "server model", "KiB", List.of("POOL_SERVER"), List.of("heap"),
+                List.of(new BarChart.Bar("heap", "POOL_SERVER", -0.715))));
+
+        Element bar = (Element) group(doc, "bars").getElementsByTagName("rect").item(0);
+        assertThat(Double.parseDouble(bar.getAttribute("height"))).isPositive();
+        assertThat(texts(doc)).contains("-0.715", "0");
     }
 
     @Test
