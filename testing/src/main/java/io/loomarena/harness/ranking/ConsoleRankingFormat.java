@@ -1,5 +1,6 @@
 package io.loomarena.harness.ranking;
 
+import java.util.List;
 import java.util.Locale;
 
 import io.loomarena.harness.summary.Environment;
@@ -7,7 +8,8 @@ import io.loomarena.harness.summary.Environment;
 /**
  * The ranking as users read it in the build log: one {@code [PERF][FINAL]} line per combination in the exact format of
  * DESIGN.md (users parse these lines: do not change them), fastest first, framed by {@code [PERF]} lines that say what
- * was measured, which combination was fastest, the total measured time and that the figures belong to this machine.
+ * was measured, which combination was fastest (or that the fastest ties with others, so none is), the total measured
+ * time and that the figures belong to this machine.
  */
 public final class ConsoleRankingFormat implements RankingFormat {
 
@@ -31,9 +33,9 @@ public final class ConsoleRankingFormat implements RankingFormat {
             out.append(line(entry, ranking.unit())).append(spread(ranking, entry)).append('\n');
         }
         RankedCombination fastest = ranking.fastest();
-        out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)\n",
-                fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit())
-                );
+        out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",
+                fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),
+                tiedFastest(ranking)));
         int runs = ranking.entries().stream().mapToInt(e -> e.summary().runs().measuredRuns()).sum();
         out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured runs)\n",
                 ranking.totalMeasuredNanos() / 1e9, runs));
@@ -43,6 +45,19 @@ public final class ConsoleRankingFormat implements RankingFormat {
         }
         out.append("[PERF] caveat: ").append(caveat(fastest.summary().environment())).append('\n');
         return out.toString();
+    }
+
+    /**
+     * What follows the fastest's figures when it is tied: {@code , tied with B and C (intervals overlap): no single
+     * fastest}, else nothing. Rank 1 of a tie is only the lowest mean; the line must not call it the winner.
+     */
+    static String tiedFastest(Ranking ranking) {
+        List<RankedCombination> tied = ranking.tiedWithFastest();
+        if (tied.isEmpty()) {
+            return "";
+        }
+        return ", tied with " + Verdict.and(tied.stream().map(RankedCombination::combination).toList())
+                + " (intervals overlap): no single fastest";
     }
 
     /** One {@code [PERF][FINAL]} line. */

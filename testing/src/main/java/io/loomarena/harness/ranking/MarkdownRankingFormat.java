@@ -9,7 +9,8 @@ import io.loomarena.harness.summary.Environment;
 
 /**
  * The ranking as a Markdown page ({@code ranking.md}): what was measured, one table row per combination with the
- * average beside the median, spread, p99 and the server's resources, then the environment and the caveat.
+ * average beside the median, spread, p99 and the server's resources, the fastest (or that it ties, so there is none)
+ * and the {@link Verdict} sentence, then the environment and the caveat.
  */
 public final class MarkdownRankingFormat implements RankingFormat {
 
@@ -60,9 +61,10 @@ public final class MarkdownRankingFormat implements RankingFormat {
             }
         }
         RankedCombination fastest = ranking.fastest();
-        out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s). Total measured time:"
-                        + " %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(), unit,
-                ranking.totalMeasuredNanos() / 1e9));
+        out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"
+                        + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
+                unit, ConsoleRankingFormat.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9));
+        out.append("Verdict: ").append(Verdict.fastest(ranking)).append("\n\n");
         out.append("Latency is per ").append(unit).append(", from the measured runs' histograms added together."
                 + " Server figures: peak threads (live platform threads; virtual threads are not counted), peak RSS and"
                 + " peak heap are the largest per-run peaks (peak heap is the sum of the heap pools' peaks, an upper"

@@ -113,6 +113,15 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         return entries.get(0);
     }
 
+    /**
+     * The combinations tied with the fastest ({@link #TIE_RULE}), fastest first; empty when the fastest stands alone.
+     * Not always ranks 2, 3...: a combination with a wide interval may tie with the fastest while one ranked above it
+     * does not.
+     */
+    public List<RankedCombination> tiedWithFastest() {
+        return entries.stream().skip(1).filter(other -> tied(fastest(), other)).toList();
+    }
+
     /** Sum of the elapsed times of every measured run of every combination. */
     public long totalMeasuredNanos() {
         return entries.stream().flatMap(e -> e.summary().runs().measured().stream())

@@ -1,6 +1,5 @@
 package io.loomarena.harness.report;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,17 +15,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
-
+import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.summary.BenchmarkSummary;
 
 /**
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
- * inline SVG drawn by XChart) with, per suite, throughput and p99 per combination and the latency percentile curves,
- * throughput against connections for sweep suites, and memory per idle connection; and beside it
- * {@code report-figures.csv}, every plotted figure. Rebuilt from whatever the results folder holds each time, so any
- * suite's ranking regenerates the whole page. Stateless.
+ * inline SVG whose labels are text) that opens with the verdict of every suite (a sentence and the ranking table it
+ * rests on, see {@link VerdictSection}), then per suite the throughput with its intervals and p99 per combination,
+ * the latency percentile curves, throughput against connections for sweep suites, and memory per idle connection;
+ * and beside it {@code report-figures.csv}, every plotted figure. Rebuilt from whatever the results folder holds each
+ * time, so any suite's ranking regenerates the whole page. Stateless.
  */
 public final class HtmlReport {
 
@@ -38,29 +36,41 @@ public final class HtmlReport {
 
     /** Writes both files under {@code resultsDir} and returns the page. */
     public static Path write(Path resultsDir) {
-        System.setProperty("java.awt.headless", "true");
         ReportData data = ReportData.read(resultsDir);
         List<ReportCharts.Plotted> plotted = new ArrayList<>();
+        StringBuilder verdicts = new StringBuilder();
         StringBuilder body = new StringBuilder();
         data.suites().forEach((suite, summaries) -> {
-            body.append("<section>\n<h2>").append(escape(suite)).append("</h2>\n");
+            HttpSuite.Ranked ranked = VerdictSection.ranked(suite);
+            // A suite may measure several workloads (levels, paths): each is ranked and charted alone, never mixed.
+            Map<Map<String, Object>, List<BenchmarkSummary>> groups = byWorkload(summaries);
+            verdicts.append("<h3><a href=\"#").append(anchor(suite)).append("\">").append(escape(suite))
+                    .append("</a></h3>\n");
+            body.append("<section id=\"").append(anchor(suite)).append("\">\n<h2>").append(escape(suite))
+                    .append("</h2>\n");
             if (isSweep(summaries)) {
                 body.append("<p>Sweep suite: each summary is one stage at one concurrency.</p>\n");
                 ReportCharts.sweep(suite, summaries).forEach(p -> chart(body, plotted, p));
             }
-            // A suite may measure several workloads (levels, paths): each is charted on its own, never mixed.
-            Map<Map<String, Object>, List<BenchmarkSummary>> groups = byWorkload(summaries);
             groups.forEach((workload, group) -> {
-                String name = groups.size() == 1 ? suite : suite + " [" + groupKey(workload, groups.keySet()) + "]";
-                if (groups.size() > 1) {
+                String key = groups.size() == 1 ? "" : groupKey(workload, groups.keySet());
+                String name = key.isEmpty() ? suite : suite + " [" + key + "]";
+                if (!key.isEmpty()) {
+                    verdicts.append("<h4>").append(escape(key)).append("</h4>\n");
                     body.append("<h3>").append(escape(name)).append("</h3>\n");
                 }
+                verdicts.append(VerdictSection.html(name, group, ranked));
                 body.append("<p>Workload: ").append(escape(workload.toString()))
                         .append(". Ranking with spread and ties: <code>").append(escape(suite))
                         .append("/ranking.md</code>.</p>\n");
-                chart(body, plotted, ReportCharts.throughput(name, group));
+                if (ranked == HttpSuite.Ranked.BY_P99) {
+                    body.append("<p>No throughput chart: in this open-model workload requests arrive on a schedule,"
+                            + " so every stage's throughput is the arrival rate, fixed by the workload.</p>\n");
+                } else {
+                    chart(body, plotted, ReportCharts.throughput(name, group));
+                }
                 chart(body, plotted, ReportCharts.p99(name, group));
-                chart(body, plotted, ReportCharts.latencyCurves(name, group));
+                ReportCharts.latencyCurves(name, group).forEach(p -> chart(body, plotted, p));
             });
             body.append("</section>\n");
         });
@@ -72,8 +82,10 @@ public final class HtmlReport {
         if (plotted.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
+        String opening = verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n" + verdicts
+                + "</section>\n";
         Path html = resultsDir.resolve(HTML);
-        writeAtomically(html, page(body.toString()));
+        writeAtomically(html, page(opening + body));
         writeAtomically(resultsDir.resolve(CSV), csv(plotted));
         return html;
     }
@@ -119,7 +131,7 @@ public final class HtmlReport {
 
     private static void chart(StringBuilder body, List<ReportCharts.Plotted> plotted, ReportCharts.Plotted p) {
         plotted.add(p);
-        body.append("<figure id=\"").append(escape(p.id())).append("\">\n").append(svg(p)).append('\n')
+        body.append("<figure id=\"").append(escape(p.id())).append("\">\n").append(p.svg()).append('\n')
                 .append("<figcaption>").append(escape(p.caption())).append("</figcaption>\n")
                 .append("<details><summary>figures of this chart</summary>\n<table><tr><th>series</th><th>x</th>"
                         + "<th>value</th><th>unit</th></tr>\n");
@@ -131,21 +143,9 @@ public final class HtmlReport {
         body.append("</table></details>\n</figure>\n");
     }
 
-    private static String svg(ReportCharts.Plotted p) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            VectorGraphicsEncoder.saveVectorGraphic(p.chart(), out, VectorGraphicsFormat.SVG);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot draw chart " + p.id() + ": " + e.getMessage(), e);
-        }
-        String svg = out.toString(StandardCharsets.UTF_8);
-        int start = svg.indexOf("<svg");
-        if (start < 0) {
-            throw new IllegalStateException("XChart wrote no <svg> element for chart " + p.id());
-        }
-        // Inline SVG: the XML prolog and DOCTYPE go; the picture scales with the page.
-        return svg.substring(start).replaceFirst("<svg ", "<svg role=\"img\" aria-label=\"" + escape(p.title())
-                + "\" style=\"max-width:100%;height:auto\" ");
+    /** An element id for a suite's section. */
+    private static String anchor(String suite) {
+        return "suite-" + suite.replaceAll("[^A-Za-z0-9_-]", "-");
     }
 
     static String csv(List<ReportCharts.Plotted> plotted) {
@@ -166,7 +166,10 @@ public final class HtmlReport {
                 + "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:.5em}\n"
                 + "figure{margin:1em 0 2em}figcaption{color:#555;font-size:.9em}\n"
                 + "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ddd;padding:2px 6px}\n"
-                + "td:nth-child(3){text-align:right}\n</style>\n</head>\n<body>\n<h1>loom-arena report</h1>\n"
+                + "td:nth-child(3){text-align:right}\n"
+                + "td.n{text-align:right}tr.tied{background:#eef3fa}p.verdict{font-size:1.05em;font-weight:600}\n"
+                + "p.note{color:#555;font-size:.85em}h3 a{color:inherit}\n</style>\n</head>\n<body>\n"
+                + "<h1>loom-arena report</h1>\n"
                 + "<p>Generated " + escape(Instant.now().toString()) + " from the summaries under target-results/."
                 + " Every figure is also in <code>" + CSV + "</code>. These figures belong to this machine at the time"
                 + " of the runs (see each summary's environment): data, not conclusions about the models in"

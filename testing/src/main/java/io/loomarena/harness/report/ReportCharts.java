@@ -1,5 +1,6 @@
 package io.loomarena.harness.report;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,124 +8,146 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
 
 import io.loomarena.harness.idle.IdleMemory;
 import io.loomarena.harness.idle.IdleStep;
+import io.loomarena.harness.ranking.ThroughputInterval;
+import io.loomarena.harness.report.chart.BarChart;
+import io.loomarena.harness.report.chart.LineChart;
+import io.loomarena.harness.report.chart.Scale;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.RunHistograms;
 
 /**
- * Builds the report's XChart charts and, beside each, the exact figures it plots (so that the CSV and the pictures
- * cannot disagree). Stateless and thread-safe.
+ * Builds the report's charts (SVG, see {@link io.loomarena.harness.report.chart}) and, beside each, the exact figures
+ * it plots, so that the CSV and the pictures cannot disagree. Stateless and thread-safe.
  */
 public final class ReportCharts {
 
-    /** A chart, its title and id, and the figures it plots. */
-    public record Plotted(String id, String title, String caption, Chart<?, ?> chart, List<Figure> figures) {
+    /** A chart: its id, title and caption, the SVG, and the figures it plots. */
+    public record Plotted(String id, String title, String caption, String svg, List<Figure> figures) {
     }
 
-    static final int WIDTH = 1200;
-    static final int HEIGHT = 480;
     /** The percentiles of a latency curve; 100 is the maximum, drawn at 5 nines. */
     static final double[] PERCENTILES = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 92.5, 95, 96, 97, 98, 99, 99.5,
         99.9, 99.95, 99.99, 100};
+    /** The percentiles that carry a marker and a tick label: where a reader looks. */
+    private static final List<Double> MARKED = List.of(0.0, 50.0, 90.0, 99.0, 99.9, 99.99, 100.0);
     private static final double MAX_NINES = 5;
 
     private ReportCharts() {
     }
 
-    /** Throughput per combination, grouped by server model, one bar per client model. */
+    /** Throughput per combination, grouped by server model, one bar per client model, whiskers the 95% interval. */
     public static Plotted throughput(String suite, List<BenchmarkSummary> summaries) {
         String unit = summaries.get(0).unit() + "/s";
-        return bars(suite + "/throughput", suite + ": throughput per combination (" + unit + ", higher is faster)",
-                "Operations per second at the mean elapsed time of the measured runs.", summaries, unit,
-                s -> s.aggregate().throughput());
+        String id = suite + "/throughput";
+        return bars(id, suite + ": throughput per combination (" + unit + ", higher is faster)",
+                "Operations per second at the mean elapsed time of the measured runs. The whisker is the 95% confidence"
+                        + " interval of the mean elapsed time turned into throughput (the slowest to the fastest run"
+                        + " with fewer than 3 runs): where two whiskers overlap, the runs cannot order the two.",
+                summaries, unit, unit, s -> s.aggregate().throughput(), true);
     }
 
     /** p99 latency per combination. */
     public static Plotted p99(String suite, List<BenchmarkSummary> summaries) {
         return bars(suite + "/p99", suite + ": p99 latency per combination (µs, lower is better)",
                 "99th percentile of every measured operation's latency (HdrHistogram, runs added together).",
-                summaries, "us", s -> (double) s.aggregate().latency().p99());
+                summaries, "us", "p99 latency µs", s -> (double) s.aggregate().latency().p99(), false);
     }
 
-    private static Plotted bars(String id, String title, String caption, List<BenchmarkSummary> summaries,
-                                String unit, java.util.function.ToDoubleFunction<BenchmarkSummary> value) {
+    private static Plotted bars(String id, String title, String caption, List<BenchmarkSummary> summaries, String unit,
+                                String yTitle, ToDoubleFunction<BenchmarkSummary> value, boolean whiskers) {
         TreeSet<String> servers = new TreeSet<>();
-        Map<String, Map<String, Double>> byClient = new TreeMap<>();
+        TreeSet<String> clients = new TreeSet<>();
+        List<BarChart.Bar> bars = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
         for (BenchmarkSummary s : summaries) {
-            servers.add(label(s.serverLabel(), s.combination()));
-        }
-        for (BenchmarkSummary s : summaries) {
+            String server = label(s.serverLabel(), s.combination());
             String client = label(s.clientLabel(), "");
+            servers.add(server);
+            clients.add(client);
             double y = value.applyAsDouble(s);
-            byClient.computeIfAbsent(client, k -> new LinkedHashMap<>()).put(label(s.serverLabel(), s.combination()), y);
-            figures.add(new Figure(id, client, label(s.serverLabel(), s.combination()), y, unit));
-        }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("server model").yAxisTitle(unit).build();
-        style(chart.getStyler());
-        chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setLabelsFontColor(java.awt.Color.DARK_GRAY);
-        chart.getStyler().setYAxisMin(0.0);
-        List<String> categories = List.copyOf(servers);
-        byClient.forEach((client, values) -> chart.addSeries(client.isEmpty() ? "all" : client, categories,
-                categories.stream().map(c -> (Number) values.getOrDefault(c, 0.0)).toList()));
-        return new Plotted(id, title, caption, chart, figures);
-    }
-
-    /** Latency percentile curves, one per combination, from the measured runs' histograms added together. */
-    public static Plotted latencyCurves(String suite, List<BenchmarkSummary> summaries) {
-        String id = suite + "/latency-percentiles";
-        String title = suite + ": latency by percentile (µs, log scale)";
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT + 120).title(title)
-                .xAxisTitle("percentile in nines: 0 = p0, 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99, 5 = max").yAxisTitle("µs").build();
-        style(chart.getStyler());
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisDecimalPattern("#,##0");
-        chart.getStyler().setMarkerSize(0);
-        chart.getStyler().setXAxisDecimalPattern("0");
-        chart.getStyler().setXAxisMin(0.0);
-        chart.getStyler().setXAxisMax(MAX_NINES);
-        List<Figure> figures = new ArrayList<>();
-        for (BenchmarkSummary s : summaries) {
-            Histogram merged = merged(s);
-            if (merged == null || merged.getTotalCount() == 0) {
-                continue;
+            figures.add(new Figure(id, client, server, y, unit));
+            if (whiskers) {
+                ThroughputInterval interval = ThroughputInterval.of(s.aggregate());
+                bars.add(new BarChart.Bar(client, server, y, interval.low(), interval.high()));
+                figures.add(new Figure(id, client + " 95% low", server, interval.low(), unit));
+                if (Double.isFinite(interval.high())) {
+                    figures.add(new Figure(id, client + " 95% high", server, interval.high(), unit));
+                }
+            } else {
+                bars.add(new BarChart.Bar(client, server, y));
             }
-            List<Double> xs = new ArrayList<>();
-            List<Double> ys = new ArrayList<>();
-            for (double percentile : PERCENTILES) {
-                double nines = percentile >= 100 ? MAX_NINES : -Math.log10(1 - percentile / 100);
-                double micros = Math.max(1, merged.getValueAtPercentile(percentile));
-                xs.add(nines);
-                ys.add(micros);
-                figures.add(new Figure(id, s.combination(), String.format(Locale.ROOT, "p%.4f", percentile), micros,
-                        "us"));
-            }
-            chart.addSeries(s.combination(), xs, ys);
         }
-        return new Plotted(id, title, "Each curve is one combination; read the tail on the right.", chart, figures);
-    }
-
-    /** The measured runs' histograms added together, or {@code null} when a run carries none. */
-    static Histogram merged(BenchmarkSummary summary) {
-        return RunHistograms.merged(summary).orElse(null);
+        String svg = BarChart.svg(title, "server model", yTitle, List.copyOf(servers), List.copyOf(clients), bars);
+        return new Plotted(id, title, caption, svg, figures);
     }
 
     /**
-     * Throughput against concurrency, one line per stage (and client model when there are several), for a sweep
-     * suite whose workloads carry integer {@code connections} and boolean {@code keepAlive}: one chart per keep-alive
-     * setting found.
+     * Latency percentile curves, one per combination, from the measured runs' histograms added together: one chart
+     * per client model when there are several, so that no chart holds more than the server models' curves.
+     */
+    public static List<Plotted> latencyCurves(String suite, List<BenchmarkSummary> summaries) {
+        Map<String, List<BenchmarkSummary>> byClient = new TreeMap<>();
+        summaries.forEach(s -> byClient.computeIfAbsent(label(s.clientLabel(), ""), k -> new ArrayList<>()).add(s));
+        List<Plotted> charts = new ArrayList<>();
+        byClient.forEach((client, group) -> {
+            boolean split = byClient.size() > 1;
+            charts.add(latencyCurves(suite + "/latency-percentiles" + (split ? "/" + client : ""),
+                    suite + ": latency by percentile" + (split ? ", " + client : "") + " (µs, log scale)", group));
+        });
+        return charts;
+    }
+
+    private static Plotted latencyCurves(String id, String title, List<BenchmarkSummary> summaries) {
+        List<Figure> figures = new ArrayList<>();
+        List<LineChart.Series> series = new ArrayList<>();
+        double min = Double.MAX_VALUE;
+        double max = 1;
+        boolean oneClient = summaries.stream().map(BenchmarkSummary::clientLabel).distinct().count() == 1;
+        for (BenchmarkSummary s : summaries) {
+            Histogram merged = RunHistograms.merged(s).orElse(null);
+            if (merged == null || merged.getTotalCount() == 0) {
+                continue;
+            }
+            List<LineChart.Point> points = new ArrayList<>();
+            for (double percentile : PERCENTILES) {
+                double micros = Math.max(1, merged.getValueAtPercentile(percentile));
+                points.add(new LineChart.Point(nines(percentile), micros, MARKED.contains(percentile), ""));
+                figures.add(new Figure(id, s.combination(), String.format(Locale.ROOT, "p%.4f", percentile), micros,
+                        "us"));
+                min = Math.min(min, micros);
+                max = Math.max(max, micros);
+            }
+            series.add(new LineChart.Series(oneClient ? label(s.serverLabel(), s.combination()) : s.combination(),
+                    points));
+        }
+        List<Scale.Tick> ticks = new ArrayList<>();
+        for (double percentile : MARKED) {
+            ticks.add(new Scale.Tick(nines(percentile), percentile == 0 ? "min" : percentile == 100 ? "max"
+                    : "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString(), percentile != 50));
+        }
+        String svg = LineChart.svg(title, "percentile: each step right is ten times rarer (p90, p99, p99.9, p99.99),"
+                        + " max at the right edge", "latency µs (log scale)",
+                Scale.fixed(0, MAX_NINES, false, ticks), Scale.log(min == Double.MAX_VALUE ? 1 : min, max), series,
+                540);
+        return new Plotted(id, title, "Each curve is one combination; read the tail on the right. The latency axis"
+                + " is logarithmic, labelled at every power of ten.", svg, figures);
+    }
+
+    /** Where a percentile sits on the nines axis: 0 for p0, 1 for p90, 2 for p99... the maximum at 5. */
+    private static double nines(double percentile) {
+        return percentile >= 100 ? MAX_NINES : -Math.log10(1 - percentile / 100);
+    }
+
+    /**
+     * Throughput against concurrency, one line per stage (and client model when there are several), every point
+     * labelled with its value, for a sweep suite whose workloads carry integer {@code connections} and boolean
+     * {@code keepAlive}: one chart per keep-alive setting measured at two levels or more.
      */
     public static List<Plotted> sweep(String suite, List<BenchmarkSummary> summaries) {
         Map<String, List<BenchmarkSummary>> byKeepAlive = new TreeMap<>();
@@ -139,11 +162,6 @@ public final class ReportCharts {
             String id = suite + "/throughput-vs-connections/" + keepAlive;
             String unit = group.get(0).unit() + "/s";
             String title = suite + ": throughput vs connections, " + keepAlive + " (" + unit + ")";
-            XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("connections")
-                    .yAxisTitle(unit).build();
-            style(chart.getStyler());
-            chart.getStyler().setXAxisLogarithmic(true);
-            chart.getStyler().setYAxisMin(0.0);
             Map<String, TreeMap<Integer, Double>> lines = new TreeMap<>();
             for (BenchmarkSummary s : group) {
                 String line = severalClients ? s.serverLabel() + " + " + s.clientModel() + " client" : s.serverLabel();
@@ -151,12 +169,25 @@ public final class ReportCharts {
                 lines.computeIfAbsent(line, k -> new TreeMap<>()).put(connections, s.aggregate().throughput());
             }
             List<Figure> figures = new ArrayList<>();
+            List<LineChart.Series> series = new ArrayList<>();
+            TreeSet<Integer> levels = new TreeSet<>();
             lines.forEach((line, points) -> {
-                chart.addSeries(line, List.copyOf(points.keySet()), List.copyOf(points.values()));
+                series.add(new LineChart.Series(line, points.entrySet().stream().map(p -> new LineChart.Point(
+                        p.getKey(), p.getValue(), true, Scale.format(p.getValue()))).toList()));
                 points.forEach((c, y) -> figures.add(new Figure(id, line, String.valueOf(c), y, unit)));
+                levels.addAll(points.keySet());
             });
-            charts.add(new Plotted(id, title, "One line per stage; each point is one summary's throughput.", chart,
-                    figures));
+            if (levels.size() < 2) {
+                return; // one level is no line: its bars are charted with the level's own workload
+            }
+            List<Scale.Tick> ticks = levels.stream().map(c -> new Scale.Tick(c, String.valueOf(c), true)).toList();
+            double top = lines.values().stream().flatMap(p -> p.values().stream()).mapToDouble(Double::doubleValue)
+                    .max().orElse(1);
+            String svg = LineChart.svg(title, "connections (log scale)", unit,
+                    Scale.fixed(Math.max(0.5, levels.first() / 1.5), levels.last() * 1.5, true, ticks),
+                    Scale.linear(0, top * 1.05), series, 500);
+            charts.add(new Plotted(id, title, "One line per stage; each point is one summary's throughput, its value"
+                    + " written beside it.", svg, figures));
         });
         return charts;
     }
@@ -165,11 +196,6 @@ public final class ReportCharts {
     public static Plotted idleMemory(List<IdleMemory> idle) {
         String id = "echo-idle/memory-per-connection";
         String title = "echo: memory per idle connection (KiB per connection, after a full GC)";
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("server model").yAxisTitle("KiB per connection").build();
-        style(chart.getStyler());
-        chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setLabelsFontColor(java.awt.Color.DARK_GRAY);
         List<String> servers = idle.stream().map(IdleMemory::serverLabel).toList();
         Map<String, Map<String, Double>> series = new LinkedHashMap<>();
         List<Figure> figures = new ArrayList<>();
@@ -190,12 +216,14 @@ public final class ReportCharts {
                 }
             }
         }
-        series.forEach((name, values) -> chart.addSeries(name, servers,
-                servers.stream().map(s -> (Number) values.getOrDefault(s, 0.0)).toList()));
+        List<BarChart.Bar> bars = new ArrayList<>();
+        series.forEach((name, values) -> values.forEach((server, kib) -> bars.add(new BarChart.Bar(name, server, kib))));
+        String svg = BarChart.svg(title, "server model", "KiB per connection", servers, List.copyOf(series.keySet()),
+                bars);
         return new Plotted(id, title, "RSS holds platform thread stacks, the heap holds virtual threads' stacks"
                 + " and every served connection's 16 KiB echo buffer. The single model serves one connection at a"
                 + " time (the others wait in the kernel's accept queue) and the pool model 100, so they spend almost"
-                + " nothing per waiting connection. Threads per connection are in echo-idle/memory.md.", chart,
+                + " nothing per waiting connection. Threads per connection are in echo-idle/memory.md.", svg,
                 figures);
     }
 
@@ -207,22 +235,5 @@ public final class ReportCharts {
 
     private static String label(String label, String fallback) {
         return label == null || label.isBlank() ? fallback : label;
-    }
-
-    /** Eight colours that stay apart on white and for the common colour-vision deficiencies (Okabe-Ito, darkened). */
-    private static final java.awt.Color[] COLOURS = {new java.awt.Color(0x0072B2), new java.awt.Color(0xD55E00),
-        new java.awt.Color(0x009E73), new java.awt.Color(0xCC79A7), new java.awt.Color(0x56B4E9),
-        new java.awt.Color(0xB8860B), new java.awt.Color(0x000000), new java.awt.Color(0x8B4513)};
-
-    private static void style(Styler styler) {
-        styler.setSeriesColors(COLOURS);
-        styler.setDecimalPattern("#,##0.#");
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-        styler.setChartBackgroundColor(java.awt.Color.WHITE);
-        styler.setPlotContentSize(0.92);
-        styler.setAntiAlias(true);
-        styler.setBaseFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 13));
-        styler.setChartTitleFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, 15));
-        styler.setLegendFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 12));
     }
 }

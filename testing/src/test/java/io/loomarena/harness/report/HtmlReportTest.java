@@ -50,7 +50,8 @@ class HtmlReportTest {
                     .isCloseTo(s.aggregate().throughput(), within(0.001));
             assertThat(figures.get("echo/p99|" + s.clientLabel() + "|" + s.serverLabel()))
                     .isEqualTo((double) s.aggregate().latency().p99());
-            assertThat(figures.get("echo/latency-percentiles|" + s.combination() + "|p50.0000"))
+            // One percentile chart per client model: no chart holds more curves than there are server models.
+            assertThat(figures.get("echo/latency-percentiles/" + s.clientLabel() + "|" + s.combination() + "|p50.0000"))
                     .isEqualTo((double) s.aggregate().latency().p50());
         }
         for (BenchmarkSummary s : sweep) {
@@ -67,7 +68,64 @@ class HtmlReportTest {
         assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<script", " src=", "<link", "<?xml")
                 .contains("echo: throughput per combination", "http-sweep: throughput vs connections",
                         "memory per idle connection");
-        assertThat(page.split("<svg ", -1)).as("one inline SVG per chart").hasSize(1 + 3 + 1 + 2 * 3 + 1);
+        assertThat(page.split("<svg ", -1)).as("one inline SVG per chart").hasSize(1 + 4 + 1 + 2 * 3 + 1);
+    }
+
+    @Test
+    void thePageOpensWithAVerdictPerSuiteTheSentenceAndTheTableItRestsOn() throws IOException {
+        SummaryStore store = new SummaryStore(results);
+        echo.forEach(store::write);
+        List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000), sweep("VIRTUAL_THREADS", 100, 200),
+                sweep("THREAD_POOL", 100, 300)).forEach(store::write);
+
+        String page = Files.readString(HtmlReport.write(results));
+
+        String verdicts = page.substring(page.indexOf("<section id=\"verdicts\">"), page.indexOf("<figure"));
+        assertThat(verdicts).contains("<p class=\"verdict\">VIRTUAL_SERVER+VIRTUAL_CLIENT is the fastest combination:"
+                        + " 1.38x (1.03–1.83) the throughput of the next, PLATFORM_SERVER+PLATFORM_CLIENT.</p>",
+                "<tr><th>#</th><th>combination</th><th>throughput msg/s</th><th>95% interval</th><th>tied with</th></tr>",
+                "<tr><td class=\"n\">1</td><td>VIRTUAL_SERVER+VIRTUAL_CLIENT</td><td class=\"n\">34,483</td>"
+                        + "<td class=\"n\">30,557–39,567</td><td>none</td></tr>",
+                "<tr><td class=\"n\">2</td><td>PLATFORM_SERVER+PLATFORM_CLIENT</td><td class=\"n\">25,000</td>"
+                        + "<td class=\"n\">21,640–29,595</td><td>none</td></tr>");
+        // A sweep is ranked per level; with one client model the verdict speaks of server models.
+        assertThat(verdicts).contains("<h4>connections=10</h4>", "<h4>connections=100</h4>",
+                "THREAD_POOL is the fastest server model: 1.25x", "VIRTUAL_THREADS is the fastest server model: 1.50x")
+                .doesNotContain("<svg");
+    }
+
+    @Test
+    void chartsKeepTheirTextAsTextCarryWhiskersAndLabelEverySweepPoint() throws IOException {
+        SummaryStore store = new SummaryStore(results);
+        echo.forEach(store::write);
+        List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000), sweep("VIRTUAL_THREADS", 100, 200),
+                sweep("THREAD_POOL", 100, 300)).forEach(store::write);
+
+        String page = Files.readString(HtmlReport.write(results));
+
+        String throughput = figure(page, "echo/throughput");
+        assertThat(throughput).contains("<text", ">VIRTUAL_SERVER</text>", ">34,483</text>", "<g class=\"whiskers\">");
+        assertThat(figure(page, "echo/latency-percentiles/VIRTUAL_CLIENT")).contains(">p99.9</text>", ">max</text>");
+        String sweepChart = figure(page, "http-sweep/throughput-vs-connections/keepAlive=true");
+        // Every point's value beside it: two stages at two levels.
+        assertThat(sweepChart.substring(sweepChart.indexOf("<g class=\"point-labels\">")).split("<text", -1))
+                .hasSize(1 + 4);
+        assertThat(page.length()).as("no glyph outlines: the page stays small").isLessThan(200_000);
+    }
+
+    @Test
+    void anOpenModelSuiteIsJudgedByP99AndDrawsNoThroughputTheScheduleFixed() throws IOException {
+        SummaryStore store = new SummaryStore(results);
+        List.of(summary("http-data", "req", "VIRTUAL_THREADS", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
+                summary("http-data", "req", "SINGLE_THREADED", "VIRTUAL_CLIENT", workload(20), 100, 90, 95))
+                .forEach(store::write);
+
+        String page = Files.readString(HtmlReport.write(results));
+
+        assertThat(page).contains("SINGLE_THREADED has the lowest p99 latency", "<th>p99 µs</th>",
+                "No throughput chart: in this open-model workload", "id=\"http-data/p99\"")
+                .doesNotContain("id=\"http-data/throughput\"");
+        assertThat(Files.readString(results.resolve(HtmlReport.CSV))).doesNotContain("http-data/throughput");
     }
 
     @Test
@@ -81,6 +139,13 @@ class HtmlReportTest {
         workload.put("keepAlive", true);
         return summary("http-sweep", "req", stage, "VIRTUAL_CLIENT_C" + connections, workload, millis, millis,
                 millis);
+    }
+
+    /** The {@code <figure>} of chart {@code id}. */
+    private static String figure(String page, String id) {
+        int start = page.indexOf("<figure id=\"" + id + "\">");
+        assertThat(start).as("figure " + id).isNotNegative();
+        return page.substring(start, page.indexOf("</figure>", start));
     }
 
     /** {@code chart|series|x} to value, from the CSV (no quoted cells in these fixtures). */
