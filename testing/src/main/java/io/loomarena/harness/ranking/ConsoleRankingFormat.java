@@ -21,13 +21,14 @@ public final class ConsoleRankingFormat implements RankingFormat {
     public String format(Ranking ranking) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking of %d combinations, fastest first by the average"
-                        + " (mean elapsed time) of %d measured runs after %d warmups; workload: %s\n",
-                ranking.suite(), ranking.entries().size(), ranking.measuredRuns(), ranking.warmups(),
-                ranking.workloadText()));
-        out.append("[PERF] after each line: min/max = fastest and slowest measured run (elapsed s), ci95 = 95%"
-                + " confidence interval of the mean elapsed s (Student t), tied-with = ranks it cannot be told apart"
-                + " from, then the server's cost: CPU per ").append(ranking.unit())
-                .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR)\n");
+                        + " (mean elapsed time of the fixed work) of %s; workload: %s\n",
+                ranking.suite(), ranking.entries().size(), ranking.shape(), ranking.workloadText()));
+        out.append("[PERF] after each line: min/max = fastest and slowest measured iteration (elapsed s), ci95 = 95%"
+                + " confidence interval of the mean elapsed s (Student t over every measured iteration of every"
+                + " fork), tied-with = ranks it cannot be told apart from, then the server's cost over the measured"
+                + " iterations: CPU per ").append(ranking.unit())
+                .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR); forks and measured"
+                        + " iterations per fork\n");
         out.append("[PERF] ties: ").append(Ranking.TIE_RULE).append('\n');
         for (RankedCombination entry : ranking.entries()) {
             out.append(line(entry, ranking.unit())).append(spread(ranking, entry)).append('\n');
@@ -37,7 +38,7 @@ public final class ConsoleRankingFormat implements RankingFormat {
                 fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),
                 tiedFastest(ranking)));
         int runs = ranking.entries().stream().mapToInt(e -> e.summary().runs().measuredRuns()).sum();
-        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured runs)\n",
+        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured iterations)\n",
                 ranking.totalMeasuredNanos() / 1e9, runs));
         if (ranking.commits().size() > 1) {
             out.append("[PERF] note: the summaries were measured at ").append(ranking.commits().size())
@@ -73,14 +74,14 @@ public final class ConsoleRankingFormat implements RankingFormat {
         var ci = a.elapsedCi95Nanos();
         var server = a.server();
         return String.format(Locale.ROOT, " min=%.3f s, max=%.3f s, ci95=%s s, tied-with=%s, cpu=%s us/%s,"
-                        + " peak-threads=%d, peak-rss=%s MiB, pinned=%d",
+                        + " peak-threads=%d, peak-rss=%s MiB, pinned=%d, forks=%d, iterations=%d",
                 a.minElapsedNanos() / 1e9, a.maxElapsedNanos() / 1e9,
                 ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f..%.3f", ci.low() / 1e9, ci.high() / 1e9),
                 ranking.tiedWithText(entry),
                 server.cpuNanosPerOperation() < 0 ? "n/a"
                         : String.format(Locale.ROOT, "%.2f", server.cpuNanosPerOperation() / 1e3),
                 ranking.unit(), server.peakThreads(), MarkdownRankingFormat.mebibytes(server.peakRssBytes()),
-                server.pinnedEvents());
+                server.pinnedEvents(), entry.summary().runs().forks(), entry.summary().runs().iterations());
     }
 
     /** The one-line reminder that these figures describe this machine at this moment. */

@@ -21,9 +21,9 @@ public final class LevelTableRankingFormat implements RankingFormat {
     @Override
     public String format(Ranking ranking) {
         StringBuilder out = new StringBuilder();
-        String title = String.format(Locale.ROOT, "%s: %d stages, highest throughput first (fixed work, mean of %d"
-                        + " measured runs after %d warmups); workload: %s", ranking.suite(), ranking.entries().size(),
-                ranking.measuredRuns(), ranking.warmups(), ranking.workloadText());
+        String title = String.format(Locale.ROOT, "%s: %d stages, highest throughput first (fixed work, mean of %s);"
+                        + " workload: %s", ranking.suite(), ranking.entries().size(), ranking.shape(),
+                ranking.workloadText());
         out.append(markdown ? "## " + title + "\n\n" : "[PERF] " + title + "\n");
         out.append("| # | stage | client | throughput ").append(ranking.unit()).append("/s | p50 µs | p99 µs | max µs"
                 + " | errors | average s | delta |\n");

@@ -21,13 +21,12 @@ public final class MarkdownRankingFormat implements RankingFormat {
         String unit = ranking.unit();
         StringBuilder out = new StringBuilder();
         out.append("# ").append(ranking.suite()).append(" ranking\n\n");
-        out.append(String.format(Locale.ROOT, "Workload: %s. Each combination: a fresh server JVM, %d warmup and %d"
-                        + " measured client runs, each in a fresh client JVM. Fastest first by the average (mean"
-                        + " elapsed time of the measured runs).\n\n",
-                ranking.workloadText(), ranking.warmups(), ranking.measuredRuns()));
+        out.append(String.format(Locale.ROOT, "Workload: %s. Each combination: %s. Fastest first by the average"
+                        + " (mean elapsed time of the fixed work over every measured iteration).\n\n",
+                ranking.workloadText(), ranking.shape()));
         out.append("| # | combination | average s | median s | min–max s | 95% CI s | tied with | throughput ")
                 .append(unit).append("/s | ms/").append(unit).append(" | delta | p50 µs | p99 µs | max µs | errors"
-                        + " | server CPU µs/").append(unit).append(" | server CPU ms/run | peak threads | threads after"
+                        + " | server CPU µs/").append(unit).append(" | server CPU ms/iteration | peak threads | threads after"
                         + " | peak RSS MiB | RSS after MiB | peak heap MiB | heap after MiB | GC count | GC ms"
                         + " | pinned |\n");
         out.append("|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
@@ -65,12 +64,13 @@ public final class MarkdownRankingFormat implements RankingFormat {
                         + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
                 unit, ConsoleRankingFormat.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9));
         out.append("Verdict: ").append(Verdict.fastest(ranking)).append("\n\n");
-        out.append("Latency is per ").append(unit).append(", from the measured runs' histograms added together."
-                + " Server figures: peak threads (live platform threads; virtual threads are not counted), peak RSS and"
-                + " peak heap are the largest per-run peaks (peak heap is the sum of the heap pools' peaks, an upper"
-                + " bound); \"after\" figures are the largest at the end of a run; CPU is the server process's CPU time"
-                + " (user + system) per run and per ").append(unit).append("; GC and pinned (JFR"
-                + " jdk.VirtualThreadPinned events; JDK 24+ no longer pins in synchronized) sum the measured runs.\n\n");
+        out.append("Latency is per ").append(unit).append(", from the measured iterations' histograms added"
+                + " together. Server figures, over the measured iterations only: peak threads (live platform threads;"
+                + " virtual threads are not counted), peak RSS and peak heap are the largest per-iteration peaks (peak"
+                + " heap is the sum of the heap pools' peaks, an upper bound); \"after\" figures are the largest at the"
+                + " end of an iteration; CPU is the server process's CPU time (user + system) per iteration and per ")
+                .append(unit).append("; GC and pinned (JFR jdk.VirtualThreadPinned events; JDK 24+ no longer pins in"
+                        + " synchronized) sum the measured iterations.\n\n");
         appendEnvironment(out, fastest.summary().environment(), ranking.commits());
         return out.toString();
     }

@@ -22,9 +22,9 @@ public final class P99ConsoleRankingFormat implements RankingFormat {
         List<BenchmarkSummary> sorted = P99Order.sorted(ranking);
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking by p99 latency (lower is better) of an open-model"
-                        + " workload: %d combinations, latency from each request's intended send time, %d measured"
-                        + " runs after %d warmups; workload: %s\n",
-                ranking.suite(), sorted.size(), ranking.measuredRuns(), ranking.warmups(), ranking.workloadText()));
+                        + " workload: %d combinations, latency from each request's intended send time, %s;"
+                        + " workload: %s\n",
+                ranking.suite(), sorted.size(), ranking.shape(), ranking.workloadText()));
         long best = sorted.get(0).aggregate().latency().p99();
         for (int i = 0; i < sorted.size(); i++) {
             out.append(line(i + 1, sorted.get(i), best)).append('\n');

@@ -16,9 +16,9 @@ public final class P99MarkdownRankingFormat implements RankingFormat {
         out.append("# ").append(ranking.suite()).append(" ranking by p99 latency\n\n");
         out.append(String.format(Locale.ROOT, "Ranked by p99 latency (lower is better) of an open-model workload: %s."
                         + " Latency counts from each request's intended send time (coordinated omission corrected)."
-                        + " Each combination: a fresh server JVM, %d warmup and %d measured client runs, each in a"
-                        + " fresh client JVM; percentiles from the measured runs' histograms added together.\n\n",
-                ranking.workloadText(), ranking.warmups(), ranking.measuredRuns()));
+                        + " Each combination: %s; percentiles from the measured iterations' histograms added"
+                        + " together.\n\n",
+                ranking.workloadText(), ranking.shape()));
         out.append("| # | combination | p50 µs | p90 µs | p95 µs | p99 µs | max µs | errors | requests | error rate"
                 + " | server peak threads | server CPU ms/run |\n");
         out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");

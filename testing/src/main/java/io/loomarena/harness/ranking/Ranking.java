@@ -63,8 +63,9 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         requireSame(suite, summaries, "suite", BenchmarkSummary::suite);
         requireSame(suite, summaries, "unit", BenchmarkSummary::unit);
         requireSame(suite, summaries, "workload", s -> normalized(s.workload()));
-        requireSame(suite, summaries, "measured runs", s -> String.valueOf(s.runs().measuredRuns()));
-        requireSame(suite, summaries, "warmups", s -> String.valueOf(s.runs().warmups()));
+        requireSame(suite, summaries, "forks", s -> String.valueOf(s.runs().forks()));
+        requireSame(suite, summaries, "measured iterations per fork", s -> String.valueOf(s.runs().iterations()));
+        requireSame(suite, summaries, "warmup iterations per fork", s -> String.valueOf(s.runs().warmups()));
         List<BenchmarkSummary> sorted = summaries.stream().sorted(FASTEST_FIRST).toList();
         double fastest = sorted.get(0).aggregate().averageElapsedNanos();
         List<RankedCombination> entries = new ArrayList<>();
@@ -79,11 +80,24 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
     }
 
     /**
+     * How every combination was measured, for the headers: {@code 2 forks x 3 measured iterations (each fork a fresh
+     * server JVM and a fresh client JVM running 2 warmup iterations first)}.
+     */
+    public String shape() {
+        var runs = entries.get(0).summary().runs();
+        return String.format(java.util.Locale.ROOT, "%d fork%s x %d measured iteration%s (each fork a fresh server JVM"
+                        + " and a fresh client JVM running %d warmup iteration%s first)", runs.forks(),
+                runs.forks() == 1 ? "" : "s", runs.iterations(), runs.iterations() == 1 ? "" : "s",
+                runs.warmupIterations(), runs.warmupIterations() == 1 ? "" : "s");
+    }
+
+    /**
      * The rule that declares two combinations tied, as printed in the outputs: their 95% confidence intervals of the
      * mean elapsed time overlap (or, with fewer than 3 measured runs and so no interval, their min–max ranges do).
      */
     public static final String TIE_RULE = "two combinations are tied when the 95% confidence intervals of their mean"
-            + " elapsed times overlap (min-max ranges when there are fewer than 3 runs): the data cannot order them";
+            + " elapsed times overlap (min-max ranges when there are fewer than 3 measured iterations): the data cannot"
+            + " order them";
 
     /** The ranks of the other combinations this one is tied with ({@link #TIE_RULE}), ascending; empty when none. */
     public List<Integer> tiedWith(RankedCombination entry) {

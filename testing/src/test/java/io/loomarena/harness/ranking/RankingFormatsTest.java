@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each format on one fixed ranking, compared with a golden file under {@code src/test/resources/golden/}. After an
- * intended format change, regenerate them with {@code -Dloomarena.updateGolden=true} and review the diff.
+ * intended format change, regenerate them with {@code -Dgolden.update=true} and review the diff.
  */
 class RankingFormatsTest {
 
