@@ -9,10 +9,9 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
   Summaries go to target-results/http-<suite>/. Each suite's ranking scenario comes after its runs, ranks them and
   writes ranking.md and ranking.csv beside them. It refuses, naming them, summaries that are missing or whose workloads
   differ: after a @Full run, rerun the quick one (or the full one) of every combination before ranking.
-  Only the ping suite runs in the default build (quick: 200,000 requests, so that each measured iteration lasts at
-  least a second here); the quick variants of the other suites (data, sweep, fanout, cpu) and every full size are
-  tagged @Slow and run only when asked for, the full sizes also @Full:
-  -Dcucumber.filter.tags='@HttpSweep and not @Full' runs the quick sweep and its ranking.
+  Every variant is tagged @Slow, so none runs in the default build (whose time goes to the echo matrix); the full
+  sizes are also tagged @Full. -Dcucumber.filter.tags='@HttpPing and not @Full' runs the quick ping suite (200,000
+  requests, so that each measured iteration lasts at least a second here; about 5 minutes) and its ranking.
   The thread-pool stage has 100 threads unless its label says otherwise (THREAD_POOL_4 has 4); the summary's server
   model records the pool size.
 
@@ -24,43 +23,43 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @SingleThreaded @ClientPlatform
+    @Slow @SingleThreaded @ClientPlatform
     Examples: quick, 200,000 requests
       | stage           | client   | requests |
       | single-threaded | platform | 200000   |
-    @SingleThreaded @ClientVirtual
+    @Slow @SingleThreaded @ClientVirtual
     Examples: quick, 200,000 requests
       | stage           | client  | requests |
       | single-threaded | virtual | 200000   |
-    @ThreadPerRequest @ClientPlatform
+    @Slow @ThreadPerRequest @ClientPlatform
     Examples: quick, 200,000 requests
       | stage              | client   | requests |
       | thread-per-request | platform | 200000   |
-    @ThreadPerRequest @ClientVirtual
+    @Slow @ThreadPerRequest @ClientVirtual
     Examples: quick, 200,000 requests
       | stage              | client  | requests |
       | thread-per-request | virtual | 200000   |
-    @ThreadPool @ClientPlatform
+    @Slow @ThreadPool @ClientPlatform
     Examples: quick, 200,000 requests
       | stage       | client   | requests |
       | thread-pool | platform | 200000   |
-    @ThreadPool @ClientVirtual
+    @Slow @ThreadPool @ClientVirtual
     Examples: quick, 200,000 requests
       | stage       | client  | requests |
       | thread-pool | virtual | 200000   |
-    @VirtualThreads @ClientPlatform
+    @Slow @VirtualThreads @ClientPlatform
     Examples: quick, 200,000 requests
       | stage   | client   | requests |
       | virtual | platform | 200000   |
-    @VirtualThreads @ClientVirtual
+    @Slow @VirtualThreads @ClientVirtual
     Examples: quick, 200,000 requests
       | stage   | client  | requests |
       | virtual | virtual | 200000   |
-    @VirtualThreadsCached @ClientPlatform
+    @Slow @VirtualThreadsCached @ClientPlatform
     Examples: quick, 200,000 requests
       | stage          | client   | requests |
       | virtual-cached | platform | 200000   |
-    @VirtualThreadsCached @ClientVirtual
+    @Slow @VirtualThreadsCached @ClientVirtual
     Examples: quick, 200,000 requests
       | stage          | client  | requests |
       | virtual-cached | virtual | 200000   |
@@ -113,11 +112,11 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @ClientPlatform
+    @Slow @ClientPlatform
     Examples: quick, 200,000 requests
       | client   | requests |
       | platform | 200000   |
-    @ClientVirtual
+    @Slow @ClientVirtual
     Examples: quick, 200,000 requests
       | client  | requests |
       | virtual | 200000   |
@@ -130,7 +129,7 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
       | client  | requests |
       | virtual | 1000000  |
 
-  @PerformanceSummary @HttpPing
+  @PerformanceSummary @Slow @HttpPing
   Scenario: Rank the ping suite: every stage x client, fastest first
     When the HTTP ping summaries are ranked
     Then the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each
