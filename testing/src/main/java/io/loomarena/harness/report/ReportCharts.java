@@ -15,15 +15,16 @@ import org.HdrHistogram.Histogram;
 import io.loomarena.harness.idle.IdleMemory;
 import io.loomarena.harness.idle.IdleStep;
 import io.loomarena.harness.ranking.ThroughputInterval;
+import io.loomarena.harness.report.chart.AxisSpec;
 import io.loomarena.harness.report.chart.BarChart;
 import io.loomarena.harness.report.chart.LineChart;
-import io.loomarena.harness.report.chart.Scale;
+import io.loomarena.harness.report.chart.ValueFormat;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.RunHistograms;
 
 /**
- * Builds the report's charts (SVG, see {@link io.loomarena.harness.report.chart}) and, beside each, the exact figures
- * it plots, so that the CSV and the pictures cannot disagree. Stateless and thread-safe.
+ * Builds the report's charts (SVG drawn by JFreeChart, see {@link io.loomarena.harness.report.chart}) and, beside each,
+ * the exact figures it plots, so that the CSV and the pictures cannot disagree. Stateless and thread-safe.
  */
 public final class ReportCharts {
 
@@ -126,15 +127,14 @@ public final class ReportCharts {
             series.add(new LineChart.Series(oneClient ? label(s.serverLabel(), s.combination()) : s.combination(),
                     points));
         }
-        List<Scale.Tick> ticks = new ArrayList<>();
+        List<AxisSpec.Tick> ticks = new ArrayList<>();
         for (double percentile : MARKED) {
-            ticks.add(new Scale.Tick(nines(percentile), percentile == 0 ? "min" : percentile == 100 ? "max"
-                    : "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString(), percentile != 50));
+            ticks.add(new AxisSpec.Tick(nines(percentile), percentile == 0 ? "min" : percentile == 100 ? "max"
+                    : "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString()));
         }
-        String svg = LineChart.svg(title, "percentile: each step right is ten times rarer (p90, p99, p99.9, p99.99),"
-                        + " max at the right edge", "latency µs (log scale)",
-                Scale.fixed(0, MAX_NINES, false, ticks), Scale.log(min == Double.MAX_VALUE ? 1 : min, max), series,
-                540);
+        String svg = LineChart.svg(title, AxisSpec.fixed("percentile: each step right is ten times rarer (p90, p99,"
+                        + " p99.9, p99.99), max at the right edge", false, 0, MAX_NINES, ticks),
+                AxisSpec.decades("latency µs (log scale)", min == Double.MAX_VALUE ? 1 : min, max), series, 540);
         return new Plotted(id, title, "Each curve is one combination; read the tail on the right. The latency axis"
                 + " is logarithmic, labelled at every power of ten.", svg, figures);
     }
@@ -173,19 +173,17 @@ public final class ReportCharts {
             TreeSet<Integer> levels = new TreeSet<>();
             lines.forEach((line, points) -> {
                 series.add(new LineChart.Series(line, points.entrySet().stream().map(p -> new LineChart.Point(
-                        p.getKey(), p.getValue(), true, Scale.format(p.getValue()))).toList()));
+                        p.getKey(), p.getValue(), true, ValueFormat.text(p.getValue()))).toList()));
                 points.forEach((c, y) -> figures.add(new Figure(id, line, String.valueOf(c), y, unit)));
                 levels.addAll(points.keySet());
             });
             if (levels.size() < 2) {
                 return; // one level is no line: its bars are charted with the level's own workload
             }
-            List<Scale.Tick> ticks = levels.stream().map(c -> new Scale.Tick(c, String.valueOf(c), true)).toList();
-            double top = lines.values().stream().flatMap(p -> p.values().stream()).mapToDouble(Double::doubleValue)
-                    .max().orElse(1);
-            String svg = LineChart.svg(title, "connections (log scale)", unit,
-                    Scale.fixed(Math.max(0.5, levels.first() / 1.5), levels.last() * 1.5, true, ticks),
-                    Scale.linear(0, top * 1.05), series, 500);
+            List<AxisSpec.Tick> ticks = levels.stream().map(c -> new AxisSpec.Tick(c, String.valueOf(c))).toList();
+            String svg = LineChart.svg(title, AxisSpec.fixed("connections (log scale)", true,
+                    Math.max(0.5, levels.first() / 1.5), levels.last() * 1.5, ticks), AxisSpec.fromZero(unit), series,
+                    500);
             charts.add(new Plotted(id, title, "One line per stage; each point is one summary's throughput, its value"
                     + " written beside it.", svg, figures));
         });

@@ -5,19 +5,28 @@ import static io.loomarena.harness.summary.SummaryFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.xml.parsers.DocumentBuilderFactory;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 import io.loomarena.harness.idle.IdleMemory;
 import io.loomarena.harness.idle.IdleMemoryStore;
 import io.loomarena.harness.idle.IdleStep;
+import io.loomarena.harness.report.chart.ValueFormat;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -98,18 +107,23 @@ class HtmlReportTest {
     void chartsKeepTheirTextAsTextCarryWhiskersAndLabelEverySweepPoint() throws IOException {
         SummaryStore store = new SummaryStore(results);
         echo.forEach(store::write);
-        List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000), sweep("VIRTUAL_THREADS", 100, 200),
-                sweep("THREAD_POOL", 100, 300)).forEach(store::write);
+        List<BenchmarkSummary> sweep = List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000),
+                sweep("VIRTUAL_THREADS", 100, 200), sweep("THREAD_POOL", 100, 300));
+        sweep.forEach(store::write);
 
         String page = Files.readString(HtmlReport.write(results));
 
-        String throughput = figure(page, "echo/throughput");
-        assertThat(throughput).contains("<text", ">VIRTUAL_SERVER</text>", ">34,483</text>", "<g class=\"whiskers\">");
-        assertThat(figure(page, "echo/latency-percentiles/VIRTUAL_CLIENT")).contains(">p99.9</text>", ">max</text>");
-        String sweepChart = figure(page, "http-sweep/throughput-vs-connections/keepAlive=true");
+        Document throughput = svg(page, "echo/throughput");
+        assertThat(texts(throughput.getDocumentElement())).contains("VIRTUAL_SERVER", "34,483", "msg/s");
+        assertThat(classes(throughput, "whisker")).hasSize(2);
+        assertThat(texts(svg(page, "echo/latency-percentiles/VIRTUAL_CLIENT").getDocumentElement()))
+                .contains("p99.9", "max", "latency µs (log scale)");
         // Every point's value beside it: two stages at two levels.
-        assertThat(sweepChart.substring(sweepChart.indexOf("<g class=\"point-labels\">")).split("<text", -1))
-                .hasSize(1 + 4);
+        List<Element> pointLabels = classes(svg(page, "http-sweep/throughput-vs-connections/keepAlive=true"),
+                "point-labels");
+        assertThat(pointLabels).hasSize(1);
+        assertThat(texts(pointLabels.get(0))).containsExactlyInAnyOrderElementsOf(
+                sweep.stream().map(s -> ValueFormat.text(s.aggregate().throughput())).toList());
         assertThat(page.length()).as("no glyph outlines: the page stays small").isLessThan(200_000);
     }
 
@@ -146,6 +160,39 @@ class HtmlReportTest {
         int start = page.indexOf("<figure id=\"" + id + "\">");
         assertThat(start).as("figure " + id).isNotNegative();
         return page.substring(start, page.indexOf("</figure>", start));
+    }
+
+    /** The {@code <svg>} of chart {@code id}, parsed. */
+    private static Document svg(String page, String id) {
+        String figure = figure(page, id);
+        String svg = figure.substring(figure.indexOf("<svg"), figure.indexOf("</svg>") + "</svg>".length());
+        try {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new AssertionError("chart " + id + " is not well-formed SVG: " + e, e);
+        }
+    }
+
+    private static List<String> texts(Element element) {
+        NodeList nodes = element.getElementsByTagName("text");
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            texts.add(nodes.item(i).getTextContent());
+        }
+        return texts;
+    }
+
+    /** The groups of class {@code cssClass}. */
+    private static List<Element> classes(Document doc, String cssClass) {
+        NodeList nodes = doc.getElementsByTagName("g");
+        List<Element> groups = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            if (((Element) nodes.item(i)).getAttribute("class").equals(cssClass)) {
+                groups.add((Element) nodes.item(i));
+            }
+        }
+        return groups;
     }
 
     /** {@code chart|series|x} to value, from the CSV (no quoted cells in these fixtures). */
