@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param messages       messages per session, 1..{@value #MAX_MESSAGES}
  * @param size           bytes per message, 1..{@value #MAX_SIZE}: a session writes a whole message before it reads
  *                       the echo, so a message must fit in the socket buffers on the way, which 64 KiB always does
- * @param readTimeout    how long a connect or one read may block before the session fails with a timeout
+ * @param readTimeout    how long a connect or one echo (send a message, read it back) may take before the session
+ *                       fails with a timeout
  * @param overallTimeout how long the whole run may take; sessions still running then fail with a timeout
  * @param seed           seed of the random message content (session i uses {@code seed + i})
  */
