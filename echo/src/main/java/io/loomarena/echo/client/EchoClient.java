@@ -65,11 +65,11 @@ public final class EchoClient {
         CountDownLatch go = new CountDownLatch(1);
         AtomicBoolean timedOut = new AtomicBoolean();
         boolean yieldBeforeRead = yieldBeforeRead(config);
-        long deadline = System.nanoTime() + config.overallTimeout().toNanos();
+        long deadline = System.nanoTime() + config.overallTimeoutNanos();
         List<EchoSession> sessions = new ArrayList<>(clients);
         List<Future<SessionResult>> results = new ArrayList<>(clients);
         try (TimeoutWatchdog watchdog = new TimeoutWatchdog(config.model().threadPrefix() + "-timeouts",
-                TimeoutWatchdog.tickFor(config.readTimeout().toNanos()));
+                TimeoutWatchdog.tickFor(config.readTimeoutNanos()));
              ExecutorService threads = Executors.newThreadPerTaskExecutor(
                      ModelThreads.factory(config.model().threadPrefix(), config.model().virtualThreads()))) {
             for (int i = 0; i < clients; i++) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One echo client run: {@code clients} concurrent sessions, each sending {@code messages} messages of {@code size}
@@ -57,6 +58,21 @@ public record EchoClientConfig(ClientModel model, String host, int port, int cli
 
     public EchoClientConfig withTimeouts(Duration newReadTimeout, Duration newOverallTimeout) {
         return new EchoClientConfig(model, host, port, clients, messages, size, newReadTimeout, newOverallTimeout, seed);
+    }
+
+    /** {@link #readTimeout()} in nanoseconds, capped so that {@code System.nanoTime()} plus it cannot overflow. */
+    public long readTimeoutNanos() {
+        return cappedNanos(readTimeout);
+    }
+
+    /** {@link #overallTimeout()} in nanoseconds, capped so that {@code System.nanoTime()} plus it cannot overflow. */
+    public long overallTimeoutNanos() {
+        return cappedNanos(overallTimeout);
+    }
+
+    /** A duration in nanoseconds, at most a quarter of {@link Long#MAX_VALUE} (about 73 years). */
+    private static long cappedNanos(Duration duration) {
+        return Math.min(TimeUnit.NANOSECONDS.convert(duration), Long.MAX_VALUE / 4);
     }
 
     /** The workload as the run result records it, keys in this order: host, port, clients, messages, size. */

@@ -77,7 +77,7 @@ final class EchoSession implements TimeoutWatchdog.Watched {
         this.start = start;
         this.runTimedOut = runTimedOut;
         this.yieldBeforeRead = yieldBeforeRead;
-        this.timeoutNanos = config.readTimeout().toNanos();
+        this.timeoutNanos = config.readTimeoutNanos();
     }
 
     SessionResult run() {

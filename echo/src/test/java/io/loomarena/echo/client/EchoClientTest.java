@@ -252,6 +252,22 @@ class EchoClientTest {
                 .isFalse();
     }
 
+    @Test
+    void hugeTimeoutsDoNotOverflowDeadlines() throws IOException {
+        try (EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0))) {
+            server.start();
+            Duration forever = Duration.ofSeconds(Long.MAX_VALUE);
+            EchoClientConfig config = EchoClientConfig.of(ClientModel.PLATFORM, HOST, server.port(), 2, 10, 8)
+                    .withTimeouts(forever, forever);
+            assertThat(config.readTimeoutNanos()).isEqualTo(Long.MAX_VALUE / 4);
+
+            RunResult result = new EchoClient(config).run();
+
+            assertThat(result.totalErrors()).isZero();
+            assertThat(result.operations()).isEqualTo(20);
+        }
+    }
+
     /** How {@link #serveOnce} departs from echoing. */
     private enum Misbehaviour {
         /** Echo the first message with its first byte's lowest bit flipped. */
