@@ -29,12 +29,6 @@ import org.HdrHistogram.Histogram;
  * messages, every connect and echo has a deadline (enforced by one {@link TimeoutWatchdog} per run, see
  * {@link EchoSession}), and the run's overall timeout closes whatever is still open.
  * <p>
- * Virtual sessions yield between sending a message and reading its echo when there are more sessions than CPUs, the
- * same rule as the HTTP load client's. Measured here (100 sessions on one carrier, the virtual echo server on the other
- * CPU, 1,000,000 messages of 32 bytes, {@code perf stat}): without the yield every message took 2.0 reads and 1.0
- * {@code epoll_ctl}, with it 1.2 and 0.2, for about 5% less client CPU per message and a higher throughput. With as
- * many sessions as CPUs there is nobody to yield to, and a platform thread's yield would be a {@code sched_yield} call.
- * <p>
  * {@link #run()} and {@link #run(Runnable)} may be called from any thread; one call at a time per instance.
  */
 public final class EchoClient {
@@ -64,7 +58,6 @@ public final class EchoClient {
         CountDownLatch connected = new CountDownLatch(clients);
         CountDownLatch go = new CountDownLatch(1);
         AtomicBoolean timedOut = new AtomicBoolean();
-        boolean yieldBeforeRead = yieldBeforeRead(config);
         long deadline = System.nanoTime() + config.overallTimeoutNanos();
         List<EchoSession> sessions = new ArrayList<>(clients);
         List<Future<SessionResult>> results = new ArrayList<>(clients);
@@ -73,7 +66,7 @@ public final class EchoClient {
              ExecutorService threads = Executors.newThreadPerTaskExecutor(
                      ModelThreads.factory(config.model().threadPrefix(), config.model().virtualThreads()))) {
             for (int i = 0; i < clients; i++) {
-                EchoSession session = new EchoSession(i, config, connected, go, timedOut, yieldBeforeRead);
+                EchoSession session = new EchoSession(i, config, connected, go, timedOut);
                 sessions.add(session);
                 watchdog.watch(session);
                 results.add(threads.submit(session::run));
@@ -97,11 +90,6 @@ public final class EchoClient {
             long elapsedNanos = System.nanoTime() - startNanos;
             return result(ended, startedAt, elapsedNanos);
         }
-    }
-
-    /** Whether sessions yield before each read: virtual threads, more sessions than CPUs (see the class comment). */
-    static boolean yieldBeforeRead(EchoClientConfig config) {
-        return config.model().virtualThreads() && config.clients() > Runtime.getRuntime().availableProcessors();
     }
 
     private static List<SessionResult> collect(List<Future<SessionResult>> results, long deadline,

@@ -242,17 +242,6 @@ class EchoClientTest {
     }
 
     @Test
-    void virtualSessionsYieldOnlyWhenTheyOutnumberTheCpus() {
-        int cpus = Runtime.getRuntime().availableProcessors();
-        assertThat(EchoClient.yieldBeforeRead(EchoClientConfig.of(ClientModel.VIRTUAL, HOST, 7007, cpus + 1, 1, 1)))
-                .isTrue();
-        assertThat(EchoClient.yieldBeforeRead(EchoClientConfig.of(ClientModel.VIRTUAL, HOST, 7007, cpus, 1, 1)))
-                .isFalse();
-        assertThat(EchoClient.yieldBeforeRead(EchoClientConfig.of(ClientModel.PLATFORM, HOST, 7007, cpus + 1, 1, 1)))
-                .isFalse();
-    }
-
-    @Test
     void hugeTimeoutsDoNotOverflowDeadlines() throws IOException {
         try (EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0))) {
             server.start();
