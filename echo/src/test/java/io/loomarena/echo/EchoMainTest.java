@@ -49,6 +49,18 @@ class EchoMainTest {
     }
 
     @Test
+    void zeroIterationsAreRejected() {
+        assertThat(run("client", "--model", "virtual", "--iterations", "0")).isEqualTo(2);
+        assertThat(errorLines()).isEqualTo("Invalid value for option '--iterations': 0 (allowed: 1..1000)");
+    }
+
+    @Test
+    void tooManyWarmupIterationsAreRejected() {
+        assertThat(run("client", "--model", "virtual", "--warmup-iterations", "1001")).isEqualTo(2);
+        assertThat(errorLines()).isEqualTo("Invalid value for option '--warmup-iterations': 1001 (allowed: 0..1000)");
+    }
+
+    @Test
     void poolSizeZeroIsRejected() {
         assertThat(run("server", "--model", "pool", "--pool-size", "0")).isEqualTo(2);
         assertThat(errorLines()).doesNotContain("\n").contains("--pool-size", "0", "1..10000");

@@ -1,5 +1,9 @@
 package io.loomarena.echo.client;
 
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +12,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import io.loomarena.echo.EchoMain;
+import io.loomarena.measure.IterationLoop;
+import io.loomarena.measure.IterationLoop.IterationPacer;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
 import picocli.CommandLine.Command;
@@ -18,8 +24,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code echo client}: one echo client run ({@link EchoClient}). Prints a short summary after the timed work, writes
- * the run result as JSON when asked (also when sessions failed) and exits 0 only when no session had an error.
+ * {@code echo client}: one echo client JVM ({@link EchoClient}) running {@code --warmup-iterations} unmeasured and
+ * {@code --iterations} measured iterations of the same fixed work through {@link IterationLoop}, so that the measured
+ * ones run JIT-compiled client and server code; {@code --paced} lets the harness read the server's figures around
+ * each measured iteration. Prints a short summary after all the timed work (never inside it), writes the run result
+ * as JSON when asked (also when sessions failed) and exits 0 only when no session had an error.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs concurrent echo sessions against an echo server and verifies every echoed byte.")
@@ -36,8 +45,18 @@ public final class ClientCommand implements Callable<Integer> {
             description = "Echo server address (default: ${DEFAULT-VALUE}).")
     String host;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the run result as JSON to FILE.")
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Write the run result as JSON to FILE: the measured iterations together, and each one.")
     Path json;
+
+    @Option(names = "--paced",
+            description = "Before each iteration print '" + IterationLoop.READY + "...' and wait for a line 'go' on"
+                    + " stdin; after it print '" + IterationLoop.DONE + "...' (for the harness).")
+    boolean paced;
+
+    /** Where {@code --paced} reads and prints its protocol: the process's stdin and stdout (a test replaces them). */
+    InputStream pacerIn = System.in;
+    PrintStream pacerOut = System.out;
 
     private int port;
     private int clients;
@@ -45,6 +64,8 @@ public final class ClientCommand implements Callable<Integer> {
     private int size;
     private int readTimeoutSeconds = (int) EchoClientConfig.DEFAULT_READ_TIMEOUT.toSeconds();
     private Duration readTimeout = EchoClientConfig.DEFAULT_READ_TIMEOUT;
+    private int warmupIterations;
+    private int iterations;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoClientConfig.DEFAULT_PORT,
             description = "Echo server port (default: ${DEFAULT-VALUE}).")
@@ -74,8 +95,24 @@ public final class ClientCommand implements Callable<Integer> {
         size = value;
     }
 
+    @Option(names = "--warmup-iterations", paramLabel = "W", defaultValue = "0",
+            description = "Iterations of the whole work run first and not measured (default: ${DEFAULT-VALUE}).")
+    void setWarmupIterations(int value) {
+        EchoMain.requireRange(spec, "--warmup-iterations", value, 0, IterationLoop.Plan.MAX);
+        warmupIterations = value;
+    }
+
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "1",
+            description = "Measured iterations, each the whole work: connect every session, then all send their"
+                    + " messages (default: ${DEFAULT-VALUE}).")
+    void setIterations(int value) {
+        EchoMain.requireRange(spec, "--iterations", value, 1, IterationLoop.Plan.MAX);
+        iterations = value;
+    }
+
     @Option(names = "--read-timeout", paramLabel = "SECONDS",
-            description = "How long a connect or one read may block, in seconds, e.g. 300 or 300s (default: 30s)."
+            description = "How long a connect or one echo (send a message, read it back) may take, in seconds, e.g."
+                    + " 300 or 300s (default: 30s)."
                     + " Raise it for the single server, which serves sessions one after another.")
     void setReadTimeout(String value) {
         String seconds = value.strip().endsWith("s") ? value.strip().substring(0, value.strip().length() - 1)
@@ -94,7 +131,11 @@ public final class ClientCommand implements Callable<Integer> {
         EchoClientConfig base = EchoClientConfig.of(model, host, port, clients, messages, size);
         EchoClientConfig config = base.withTimeouts(readTimeout,
                 readTimeout.compareTo(base.overallTimeout()) > 0 ? readTimeout : base.overallTimeout());
-        RunResult result = new EchoClient(config).run();
+        EchoClient client = new EchoClient(config);
+        IterationPacer pacer = paced
+                ? IterationPacer.onStdio(new BufferedReader(new InputStreamReader(pacerIn)), pacerOut)
+                : IterationPacer.NONE;
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(warmupIterations, iterations), pacer, client::run);
         if (json != null) {
             result.writeJson(json);
         }
@@ -111,19 +152,31 @@ public final class ClientCommand implements Callable<Integer> {
         return result.totalErrors() == 0 ? EchoMain.EXIT_OK : EchoMain.EXIT_FAILED;
     }
 
-    /** The human summary: workload, elapsed, throughput, latency percentiles, errors. */
+    /**
+     * The human summary: workload, elapsed, throughput, latency percentiles, errors, and one line per measured
+     * iteration when there were several (the figures above are theirs together).
+     */
     static String summary(RunResult result) {
         LatencyStats latency = result.latency();
         String errors = result.totalErrors() == 0 ? "none" : result.errors().entrySet().stream()
                 .filter(e -> e.getValue() > 0).map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", "));
-        return String.format(Locale.ROOT, "echo client (%s threads) %s%n"
+        StringBuilder summary = new StringBuilder(String.format(Locale.ROOT, "echo client (%s threads) %s%n"
                         + "  echoed %d messages in %.3f s, %.2f msg/s%n"
                         + "  latency us: mean %.1f, p50 %d, p90 %d, p99 %d, p99.9 %d, max %d%n"
                         + "  errors: %s",
                 result.clientModel(), result.workload(), result.operations(), result.elapsedNanos() / 1e9,
                 result.throughput(), latency.mean(), latency.p50(), latency.p90(), latency.p99(), latency.p999(),
-                latency.max(), errors);
+                latency.max(), errors));
+        if (result.iterations().size() > 1) {
+            for (RunResult.Iteration iteration : result.iterations()) {
+                summary.append(String.format(Locale.ROOT, "%n  iteration %d: %d messages in %.3f s, %.2f msg/s%s",
+                        iteration.index(), iteration.operations(), iteration.elapsedNanos() / 1e9,
+                        iteration.throughput(), iteration.totalErrors() == 0 ? "" : ", errors "
+                                + iteration.totalErrors()));
+            }
+        }
+        return summary.toString();
     }
 
     /** Turns {@code --model} into a {@link ClientModel}, naming the allowed values when it is not one. */

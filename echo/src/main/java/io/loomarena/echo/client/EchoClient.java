@@ -1,15 +1,11 @@
 package io.loomarena.echo.client;
 
-import java.io.IOException;
-import java.net.Socket;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -23,14 +19,17 @@ import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.ModelThreads;
 import io.loomarena.measure.RunResult;
+import io.loomarena.measure.TimeoutWatchdog;
 import org.HdrHistogram.Histogram;
 
 /**
  * The echo load client: runs {@code clients} sessions at once, one thread of its model per session, and returns what
  * they measured as a {@link RunResult} (tool {@value #TOOL}). All sessions connect first and then start together on
  * one latch, so the elapsed time covers the echo work only. The run is bounded: every session sends a fixed number of
- * messages, every connect and read has a timeout, and the run's overall timeout closes whatever is still open.
- * {@link #run()} may be called from any thread; one call at a time per instance.
+ * messages, every connect and echo has a deadline (enforced by one {@link TimeoutWatchdog} per run, see
+ * {@link EchoSession}), and the run's overall timeout closes whatever is still open.
+ * <p>
+ * {@link #run()} and {@link #run(Runnable)} may be called from any thread; one call at a time per instance.
  */
 public final class EchoClient {
 
@@ -42,55 +41,81 @@ public final class EchoClient {
         this.config = config;
     }
 
-    /** Runs the sessions and returns the result; never throws for I/O failures, which become errors by kind. */
+    /** Runs the sessions once and returns the result; never throws for I/O failures, which become errors by kind. */
     public RunResult run() {
+        return run(() -> {
+        });
+    }
+
+    /**
+     * Runs the sessions once, as one iteration of an {@link io.loomarena.measure.IterationLoop}: calls
+     * {@code start.run()} once all sessions are connected (or failed to), right before the timed work starts, and
+     * returns what the timed work measured. Time spent in {@code start} does not count against the overall timeout.
+     * If {@code start} throws, every session is closed and the exception is rethrown.
+     */
+    public RunResult run(Runnable start) {
         int clients = config.clients();
         CountDownLatch connected = new CountDownLatch(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        Set<Socket> openSockets = ConcurrentHashMap.newKeySet();
+        CountDownLatch go = new CountDownLatch(1);
         AtomicBoolean timedOut = new AtomicBoolean();
-        long deadline = System.nanoTime() + config.overallTimeout().toNanos();
-        List<Future<SessionResult>> sessions = new ArrayList<>(clients);
-        try (ExecutorService threads = Executors.newThreadPerTaskExecutor(
-                ModelThreads.factory(config.model().threadPrefix(), config.model().virtualThreads()))) {
+        long deadline = System.nanoTime() + config.overallTimeoutNanos();
+        List<EchoSession> sessions = new ArrayList<>(clients);
+        List<Future<SessionResult>> results = new ArrayList<>(clients);
+        try (TimeoutWatchdog watchdog = new TimeoutWatchdog(config.model().threadPrefix() + "-timeouts",
+                TimeoutWatchdog.tickFor(config.readTimeoutNanos()));
+             ExecutorService threads = Executors.newThreadPerTaskExecutor(
+                     ModelThreads.factory(config.model().threadPrefix(), config.model().virtualThreads()))) {
             for (int i = 0; i < clients; i++) {
-                EchoSession session = new EchoSession(i, config, connected, start, openSockets, timedOut);
-                sessions.add(threads.submit(session::run));
+                EchoSession session = new EchoSession(i, config, connected, go, timedOut);
+                sessions.add(session);
+                watchdog.watch(session);
+                results.add(threads.submit(session::run));
             }
             awaitUntil(connected, deadline);
+            long paused = System.nanoTime();
+            try {
+                start.run();
+            } catch (RuntimeException | Error e) {
+                // The harness is gone or failed: end every session now (they fail on their closed channels).
+                timedOut.set(true);
+                sessions.forEach(EchoSession::abort);
+                go.countDown();
+                throw e;
+            }
             Instant startedAt = Instant.now();
             long startNanos = System.nanoTime();
-            start.countDown();
-            List<SessionResult> results = collect(sessions, deadline, openSockets, timedOut);
+            deadline += startNanos - paused;
+            go.countDown();
+            List<SessionResult> ended = collect(results, deadline, sessions, timedOut);
             long elapsedNanos = System.nanoTime() - startNanos;
-            return result(results, startedAt, elapsedNanos);
+            return result(ended, startedAt, elapsedNanos);
         }
     }
 
-    private static List<SessionResult> collect(List<Future<SessionResult>> sessions, long deadline,
-                                               Set<Socket> openSockets, AtomicBoolean timedOut) {
-        List<SessionResult> results = new ArrayList<>(sessions.size());
-        for (Future<SessionResult> session : sessions) {
-            results.add(await(session, deadline, openSockets, timedOut));
+    private static List<SessionResult> collect(List<Future<SessionResult>> results, long deadline,
+                                               List<EchoSession> sessions, AtomicBoolean timedOut) {
+        List<SessionResult> ended = new ArrayList<>(results.size());
+        for (Future<SessionResult> result : results) {
+            ended.add(await(result, deadline, sessions, timedOut));
         }
-        return results;
+        return ended;
     }
 
-    private static SessionResult await(Future<SessionResult> session, long deadline, Set<Socket> openSockets,
+    private static SessionResult await(Future<SessionResult> session, long deadline, List<EchoSession> sessions,
                                        AtomicBoolean timedOut) {
         try {
             try {
                 return session.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
-                // The overall timeout has passed: close every open socket so that each session ends now, as a timeout.
+                // The overall timeout has passed: close every channel so that each session ends now, as a timeout.
                 timedOut.set(true);
-                openSockets.forEach(EchoClient::closeQuietly);
+                sessions.forEach(EchoSession::abort);
                 return session.get();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             timedOut.set(true);
-            openSockets.forEach(EchoClient::closeQuietly);
+            sessions.forEach(EchoSession::abort);
             return new SessionResult(0, LatencyHistograms.newHistogram(), ErrorKind.TIMEOUT);
         } catch (ExecutionException e) {
             // A session failed in a way it does not classify itself (a bug): count it, keep the other results.
@@ -123,14 +148,6 @@ public final class EchoClient {
             latch.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // Best effort: the session sees its socket fail either way.
         }
     }
 }

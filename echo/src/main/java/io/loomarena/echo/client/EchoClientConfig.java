@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One echo client run: {@code clients} concurrent sessions, each sending {@code messages} messages of {@code size}
@@ -17,7 +18,8 @@ import java.util.Objects;
  * @param messages       messages per session, 1..{@value #MAX_MESSAGES}
  * @param size           bytes per message, 1..{@value #MAX_SIZE}: a session writes a whole message before it reads
  *                       the echo, so a message must fit in the socket buffers on the way, which 64 KiB always does
- * @param readTimeout    how long a connect or one read may block before the session fails with a timeout
+ * @param readTimeout    how long a connect or one echo (send a message, read it back) may take before the session
+ *                       fails with a timeout
  * @param overallTimeout how long the whole run may take; sessions still running then fail with a timeout
  * @param seed           seed of the random message content (session i uses {@code seed + i})
  */
@@ -56,6 +58,21 @@ public record EchoClientConfig(ClientModel model, String host, int port, int cli
 
     public EchoClientConfig withTimeouts(Duration newReadTimeout, Duration newOverallTimeout) {
         return new EchoClientConfig(model, host, port, clients, messages, size, newReadTimeout, newOverallTimeout, seed);
+    }
+
+    /** {@link #readTimeout()} in nanoseconds, capped so that {@code System.nanoTime()} plus it cannot overflow. */
+    public long readTimeoutNanos() {
+        return cappedNanos(readTimeout);
+    }
+
+    /** {@link #overallTimeout()} in nanoseconds, capped so that {@code System.nanoTime()} plus it cannot overflow. */
+    public long overallTimeoutNanos() {
+        return cappedNanos(overallTimeout);
+    }
+
+    /** A duration in nanoseconds, at most a quarter of {@link Long#MAX_VALUE} (about 73 years). */
+    private static long cappedNanos(Duration duration) {
+        return Math.min(TimeUnit.NANOSECONDS.convert(duration), Long.MAX_VALUE / 4);
     }
 
     /** The workload as the run result records it, keys in this order: host, port, clients, messages, size. */

@@ -11,11 +11,14 @@ import java.util.Locale;
 public enum ErrorKind {
     /** Nothing listened on the address: the connection was refused. */
     REFUSED,
-    /** A connect or read gave up after its timeout, or the run's overall timeout ended the session. */
+    /** A connect or echo passed its deadline, or the run's overall timeout ended the session. */
     TIMEOUT,
     /** An echoed byte differed from the byte sent. */
     MISMATCH,
-    /** The server reset the connection (or a write hit the reset: broken pipe). */
+    /**
+     * The server reset the connection (or a write hit the reset: broken pipe). A channel's read reports it as a
+     * {@link SocketException}, its write as a plain {@link IOException} with the system's message.
+     */
     RESET,
     /** The server closed the connection before echoing a whole message. */
     EOF,
@@ -30,10 +33,11 @@ public enum ErrorKind {
     /**
      * The kind of a session's I/O failure.
      *
-     * @param runTimedOut whether the run's overall timeout had passed (then the client closed the socket itself)
+     * @param timedOut    whether the session's deadline or the run's overall timeout had passed (then the client
+     *                    closed the channel itself, and the failure is whatever that close caused)
      */
-    static ErrorKind of(IOException e, boolean runTimedOut) {
-        if (runTimedOut || e instanceof SocketTimeoutException) {
+    static ErrorKind of(IOException e, boolean timedOut) {
+        if (timedOut || e instanceof SocketTimeoutException) {
             return TIMEOUT;
         }
         if (e instanceof ConnectException) {
@@ -43,7 +47,8 @@ public enum ErrorKind {
             return EOF;
         }
         String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        if (e instanceof SocketException && (message.contains("reset") || message.contains("broken pipe"))) {
+        if (e instanceof SocketException && message.contains("reset")
+                || message.contains("connection reset") || message.contains("broken pipe")) {
             return RESET;
         }
         return OTHER;

@@ -1,0 +1,112 @@
+package io.loomarena.echo.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import io.loomarena.echo.EchoMain;
+import io.loomarena.echo.server.EchoServer;
+import io.loomarena.echo.server.EchoServerConfig;
+import io.loomarena.echo.server.ServerModel;
+import io.loomarena.measure.RunResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code echo client} with iterations: the paced protocol, the JSON of the measured iterations, the summary. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ClientCommandTest {
+
+    private EchoServer server;
+
+    @BeforeEach
+    void startServer() throws IOException {
+        server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0));
+        server.start();
+    }
+
+    @AfterEach
+    void closeServer() {
+        server.close();
+    }
+
+    @Test
+    void pacedIterationsWaitForGoAndTheJsonKeepsEachMeasuredOne(@TempDir Path dir) {
+        ClientCommand command = new ClientCommand();
+        command.pacerIn = new ByteArrayInputStream("go\ngo\ngo\n".getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream protocol = new ByteArrayOutputStream();
+        command.pacerOut = new PrintStream(protocol, true, StandardCharsets.UTF_8);
+        StringWriter out = new StringWriter();
+        CommandLine commandLine = new CommandLine(command);
+        commandLine.setOut(new PrintWriter(out, true));
+        Path json = dir.resolve("run.json");
+
+        int exit = commandLine.execute("--model", "virtual", "--port", String.valueOf(server.port()),
+                "--clients", "3", "--messages", "10", "--size", "8", "--warmup-iterations", "1", "--iterations", "2",
+                "--paced", "--json", json.toString());
+
+        assertThat(exit).isZero();
+        assertThat(protocol.toString(StandardCharsets.UTF_8).lines()
+                .map(line -> line.replaceAll("elapsedNanos=\\d+", "elapsedNanos=N")).toList()).containsExactly(
+                "[ITERATION] ready warmup 1/1",
+                "[ITERATION] done warmup 1/1 elapsedNanos=N operations=30 errors=0",
+                "[ITERATION] ready iteration 1/2",
+                "[ITERATION] done iteration 1/2 elapsedNanos=N operations=30 errors=0",
+                "[ITERATION] ready iteration 2/2",
+                "[ITERATION] done iteration 2/2 elapsedNanos=N operations=30 errors=0");
+        RunResult result = RunResult.readJson(json);
+        assertThat(result.operations()).isEqualTo(60);
+        assertThat(result.iterations()).extracting(RunResult.Iteration::operations).containsExactly(30L, 30L);
+        assertThat(result.elapsedNanos()).isEqualTo(
+                result.iterations().get(0).elapsedNanos() + result.iterations().get(1).elapsedNanos());
+        assertThat(out.toString()).contains("echoed 60 messages", "errors: none")
+                .containsPattern("iteration 1: 30 messages in [0-9.]+ s, [0-9.]+ msg/s")
+                .containsPattern("iteration 2: 30 messages in [0-9.]+ s, [0-9.]+ msg/s");
+    }
+
+    @Test
+    void oneIterationPrintsNoIterationLinesAndNoProtocol() {
+        StringWriter out = new StringWriter();
+        int exit = EchoMain.execute(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
+                "client", "--model", "platform", "--port", String.valueOf(server.port()), "--clients", "2",
+                "--messages", "5");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("echoed 10 messages").doesNotContain("iteration", "[ITERATION]");
+    }
+
+    @Test
+    void aPacedClientWhoseHarnessIsGoneFailsWithOneLine() {
+        InputStream stdin = System.in;
+        PrintStream stdout = System.out;
+        StringWriter err = new StringWriter();
+        try {
+            System.setIn(new ByteArrayInputStream(new byte[0]));
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            int exit = EchoMain.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                    "client", "--model", "virtual", "--port", String.valueOf(server.port()), "--clients", "2",
+                    "--messages", "5", "--paced");
+
+            assertThat(exit).isEqualTo(EchoMain.EXIT_FAILED);
+        } finally {
+            System.setIn(stdin);
+            System.setOut(stdout);
+        }
+        assertThat(err.toString().strip()).doesNotContain("\n")
+                .contains("echo client failed", "expected 'go' on stdin before iteration 1/1, got the end of stdin");
+        server.close();
+        assertThat(server.counters().bytesEchoed()).isZero();
+    }
+}
