@@ -7,7 +7,7 @@ Feature: Echo benchmark of every server model against every client model
   iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations, -Dloomarena.iterations;
   defaults 2, 2 and 3); each iteration prints one [PERF] progress line as it ends.
   The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
-  The quick workload (100 clients x 1,500 messages: each measured iteration lasts at least a second here) runs by
+  The quick workload (100 clients x 2,500 messages: each measured iteration lasts at least a second here) runs by
   default; the @Slow @Full one (1,000 clients x 1,000 messages) only when asked for.
   Each ranking line carries its spread (min/max, 95% confidence interval over every measured iteration of every fork)
   and says which combinations it is tied with.
@@ -23,42 +23,42 @@ Feature: Echo benchmark of every server model against every client model
     @ServerSingle @ClientPlatform
     Examples: quick, single server, platform client
       | server | client | clients | messages | size | combination |
-      | single | platform | 100 | 1500 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
+      | single | platform | 100 | 2500 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
 
     @ServerSingle @ClientVirtual
     Examples: quick, single server, virtual client
       | server | client | clients | messages | size | combination |
-      | single | virtual | 100 | 1500 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
+      | single | virtual | 100 | 2500 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
 
     @ServerPlatform @ClientPlatform
     Examples: quick, platform server, platform client
       | server | client | clients | messages | size | combination |
-      | platform | platform | 100 | 1500 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
+      | platform | platform | 100 | 2500 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
 
     @ServerPlatform @ClientVirtual
     Examples: quick, platform server, virtual client
       | server | client | clients | messages | size | combination |
-      | platform | virtual | 100 | 1500 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
+      | platform | virtual | 100 | 2500 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
 
     @ServerPool @ClientPlatform
     Examples: quick, pool server, platform client
       | server | client | clients | messages | size | combination |
-      | pool | platform | 100 | 1500 | 32 | POOL_SERVER+PLATFORM_CLIENT |
+      | pool | platform | 100 | 2500 | 32 | POOL_SERVER+PLATFORM_CLIENT |
 
     @ServerPool @ClientVirtual
     Examples: quick, pool server, virtual client
       | server | client | clients | messages | size | combination |
-      | pool | virtual | 100 | 1500 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
+      | pool | virtual | 100 | 2500 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
 
     @ServerVirtual @ClientPlatform
     Examples: quick, virtual server, platform client
       | server | client | clients | messages | size | combination |
-      | virtual | platform | 100 | 1500 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
+      | virtual | platform | 100 | 2500 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
 
     @ServerVirtual @ClientVirtual
     Examples: quick, virtual server, virtual client
       | server | client | clients | messages | size | combination |
-      | virtual | virtual | 100 | 1500 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
+      | virtual | virtual | 100 | 2500 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
 
     @Slow @Full @ServerSingle @ClientPlatform
     Examples: slow, single server, platform client
@@ -112,7 +112,7 @@ Feature: Echo benchmark of every server model against every client model
     cannot gate it. The fastest 5% of messages (p5 latency) moves by tens of µs, yet rises by the whole delay a model
     adds to each message, even when the other clients' work hides that delay in the throughput. The baseline is
     target-results/baseline/echo.json, committed, refreshed on purpose only (README, "Regression gate").
-    Given the echo benchmark summaries of 100 clients x 1500 messages x 32 bytes
+    Given the echo benchmark summaries of 100 clients x 2500 messages x 32 bytes
     And the committed echo baseline
     Then no combination lost or corrupted a message
     And no combination's fastest 5% of messages take more than 500 µs longer than in the baseline
