@@ -42,8 +42,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-say() { printf '%s\n' "$*"; }
-die() { printf 'echo-client-cost: %s\n' "$*" >&2; exit 1; }
+SCRIPT_NAME=echo-client-cost
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
 
 # --- tools --------------------------------------------------------------------------------------------------------
 PIN=yes
@@ -65,19 +66,6 @@ on_cpu() { # cpu -> sets ON_CPU to the command prefix that pins to it (empty wit
   return 0
 }
 
-java_major() { "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}'; }
-
-find_java() {
-  local candidates=("${JAVA:-}" /usr/lib/jvm/temurin-25-jdk-amd64/bin/java "${JAVA_HOME:+$JAVA_HOME/bin/java}")
-  for dir in /usr/lib/jvm/*/; do candidates+=("${dir}bin/java"); done
-  candidates+=("$(command -v java || true)")
-  for java in "${candidates[@]}"; do
-    [[ -n "$java" && -x "$java" ]] || continue
-    local major; major="$(java_major "$java")"
-    [[ -n "$major" && "${major%%.*}" -ge 21 ]] && { echo "$java"; return; }
-  done
-  die "no JDK >= 21 found (set JAVA=/path/to/bin/java)"
-}
 
 load_avg() { awk '{print $1, $2, $3}' /proc/loadavg; }
 

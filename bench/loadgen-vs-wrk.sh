@@ -32,8 +32,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-say() { printf '%s\n' "$*"; }
-die() { printf 'loadgen-vs-wrk: %s\n' "$*" >&2; exit 1; }
+SCRIPT_NAME=loadgen-vs-wrk
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
 
 # --- tools --------------------------------------------------------------------------------------------------------
 install_missing() {
@@ -49,19 +50,6 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
 }
 
-java_major() { "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}'; }
-
-find_java() {
-  local candidates=("${JAVA:-}" /usr/lib/jvm/temurin-25-jdk-amd64/bin/java "${JAVA_HOME:+$JAVA_HOME/bin/java}")
-  for dir in /usr/lib/jvm/*/; do candidates+=("${dir}bin/java"); done
-  candidates+=("$(command -v java || true)")
-  for java in "${candidates[@]}"; do
-    [[ -n "$java" && -x "$java" ]] || continue
-    local major; major="$(java_major "$java")"
-    [[ -n "$major" && "${major%%.*}" -ge 21 ]] && { echo "$java"; return; }
-  done
-  die "no JDK >= 21 found (set JAVA=/path/to/bin/java)"
-}
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
