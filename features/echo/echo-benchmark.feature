@@ -111,7 +111,7 @@ Feature: Echo benchmark of every server model against every client model
     The fastest 5% of messages (p5 latency) is mostly the time a message waits behind the other 99 clients' messages:
     over three unmodified warm runs it moved by at most 47 µs, yet it rises by the whole delay a model adds to each
     message. 500 µs is ten times that move and half of a 1 ms per-message delay. The baseline is
-    target-results/baseline/echo.json, committed, refreshed on purpose only (README, "Regression gate"); it belongs to
+    target-results/baseline/echo.json, committed, refreshed on purpose only (docs/echo-benchmarks.md, "Regression gate"); it belongs to
     the machine it was measured on.
     Given the echo benchmark summaries of 100 clients x 2500 messages x 32 bytes
     And the committed echo baseline

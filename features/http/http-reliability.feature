@@ -1,6 +1,6 @@
 @Http @Reliability
 Feature: The HTTP server survives bad input, slow and vanishing clients, faults and shutdown, in every stage
-  First every case of the hardening list, answered as the most trusted servers answer it. The minimum list (HARDENING.md: what Jetty, Netty, Tomcat, Helidon and nginx do with bad input, with the RFC 9112 and
+  First every case of the hardening list, answered as the most trusted servers answer it. The minimum list (docs/hardening.md: what Jetty, Netty, Tomcat, Helidon and nginx do with bad input, with the RFC 9112 and
   RFC 9110 rule behind each line) and the other RFC rules found missing from it, marked "x". The column "case" gives
   the line of the list. Each request is written on its own raw connection; every request that is refused has
   "GET /smuggled" written right behind it, in the same write, as an attacker would. A refused request gets its status,
@@ -659,7 +659,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     ones are written together. SIGTERM to the server JVM once it has had all of them in progress at once: it stops
     accepting at once, every request in flight is answered 200 with "Connection: close" (which shows it was still in
     flight when the server began to drain), and it exits within its grace period (10 s). single-threaded serves one
-    connection at a time (DESIGN.md), so it has one request in flight, and an idle timeout longer than its 100 ms so
+    connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its 100 ms so
     that its connection waits for the slow request. thread-pool runs with 200 threads so that all 200 are in progress
     (with its default of 100, the other 100 would wait in its queue).
     Given the HTTP server runs the "<stage>" stage in its own JVM with "<options>"

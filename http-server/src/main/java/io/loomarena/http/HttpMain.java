@@ -20,7 +20,7 @@ public final class HttpMain implements Runnable {
                 .execute(args));
     }
 
-    /** Wrong arguments: one line naming the problem and exit code 2 (DESIGN.md), no usage dump. */
+    /** Wrong arguments: one line naming the problem and exit code 2 (docs/architecture.md), no usage dump. */
     private static int oneLine(CommandLine.ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         command.getErr().println(command.getCommandName() + ": " + e.getMessage() + " (see --help)");

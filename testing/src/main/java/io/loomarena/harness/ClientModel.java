@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The load clients' thread model, the same for the echo client ({@code --model}) and the HTTP load client
- * ({@code --client}): one thread of that model per connection. Labels are DESIGN.md's {@code PLATFORM_CLIENT} and
+ * ({@code --client}): one thread of that model per connection. Labels are docs/architecture.md's {@code PLATFORM_CLIENT} and
  * {@code VIRTUAL_CLIENT}.
  */
 public enum ClientModel {

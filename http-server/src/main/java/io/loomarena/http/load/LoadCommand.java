@@ -172,7 +172,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the iterations of {@code runner} and always writes the JSON summary when asked (DESIGN.md), also when
+     * Runs the iterations of {@code runner} and always writes the JSON summary when asked (docs/architecture.md), also when
      * requests failed, the run hit its time bound, a client thread crashed, the run was interrupted or the pacer
      * gave up: such a summary holds what was measured until then and says what went wrong in its errors. The exit
      * status is 1 in those cases.

@@ -90,7 +90,7 @@ public record LoadConfig(ClientModel client, Target target, int connections, lon
     }
 
     /**
-     * The workload parameters for the summary, keys in the order DESIGN.md fixes. They describe one iteration; how
+     * The workload parameters for the summary, keys in the order docs/architecture.md fixes. They describe one iteration; how
      * many ran is in the summary's {@code iterations}, and warmups are not part of what was measured.
      */
     public Map<String, Object> workload() {

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                 "connections were cut, 2 for a bad argument."})
 public final class ServeCommand implements Callable<Integer> {
 
-    /** Exit code of a bad argument (DESIGN.md). */
+    /** Exit code of a bad argument (docs/architecture.md). */
     public static final int EXIT_USAGE = 2;
     /** Exit code after SIGTERM/SIGINT when every connection ended within the grace period. */
     public static final int EXIT_STOPPED = 0;

@@ -265,7 +265,7 @@ class LoadCommandTest {
         assertThat(beforeOption.err()).contains("--url needs a value");
     }
 
-    // --- it always writes its summary (DESIGN.md) ---
+    // --- it always writes its summary (docs/architecture.md) ---
 
     private LoadConfig config(boolean tolerateErrors) {
         return new LoadArguments("virtual", "http://127.0.0.1:8010/ping", "2", "10", null, null, null, false,

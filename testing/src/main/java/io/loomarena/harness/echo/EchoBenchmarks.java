@@ -25,7 +25,7 @@ public final class EchoBenchmarks {
     /** One operation is one message echoed and checked. */
     public static final String UNIT = "msg";
     public static final String MAIN_CLASS = "io.loomarena.echo.EchoMain";
-    /** The pool model's thread count (DESIGN.md default). */
+    /** The pool model's thread count (docs/architecture.md default). */
     public static final int POOL_SIZE = 100;
     /** Loopback only: the benchmark never leaves the machine. */
     public static final String HOST = "127.0.0.1";

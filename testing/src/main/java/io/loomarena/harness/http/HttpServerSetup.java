@@ -17,7 +17,7 @@ import io.loomarena.http.server.Stage;
  */
 public record HttpServerSetup(Stage stage, int poolSize) {
 
-    /** The server's default pool size (DESIGN.md). */
+    /** The server's default pool size (docs/architecture.md). */
     public static final int DEFAULT_POOL_SIZE = 100;
 
     public HttpServerSetup {

@@ -7,7 +7,7 @@ import io.loomarena.harness.summary.Environment;
 
 /**
  * The ranking as users read it in the build log: one {@code [PERF][FINAL]} line per combination in the exact format of
- * DESIGN.md (users parse these lines: do not change them), fastest first, framed by {@code [PERF]} lines that say what
+ * docs/architecture.md (users parse these lines: do not change them), fastest first, framed by {@code [PERF]} lines that say what
  * was measured, which combination was fastest (or that the fastest ties with others, so none is), the total measured
  * time and that the figures belong to this machine.
  */

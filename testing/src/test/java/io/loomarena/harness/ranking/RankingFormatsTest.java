@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class RankingFormatsTest {
 
-    /** The DESIGN.md line, as a user's parser would read it. */
+    /** The docs/architecture.md line, as a user's parser would read it. */
     private static final Pattern FINAL_LINE = Pattern.compile("\\[PERF]\\[FINAL] \\d+\\) \\S+ average: \\d+\\.\\d{3} s,"
             + " throughput=\\d+\\.\\d{2} msg/s, avg=\\d+\\.\\d{4} ms/msg, delta=\\d+\\.\\d{3} s"
             + " \\([+-]\\d+\\.\\d{2}% vs fastest\\)( .*)?");

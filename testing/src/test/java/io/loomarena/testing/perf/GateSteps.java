@@ -21,7 +21,7 @@ import io.loomarena.harness.summary.BenchmarkSummary;
 /**
  * Thin steps of the echo regression gate: they load the persisted summaries (and the committed baseline), apply one
  * {@link RegressionGate} rule, print a {@code [PERF][GATE]} line per combination and fail on any FAIL.
- * {@code -Dloomarena.baseline.refresh=true} rewrites the baseline from the summaries first (see README).
+ * {@code -Dloomarena.baseline.refresh=true} rewrites the baseline from the summaries first (see docs/echo-benchmarks.md, "Regression gate").
  */
 public final class GateSteps {
 
@@ -68,7 +68,7 @@ public final class GateSteps {
             Baseline.of(EchoBenchmarks.SUITE, List.copyOf(gate.summaries().values())).write(file);
             System.out.println("[PERF][GATE] baseline refreshed: " + file);
         }
-        assertThat(file).as("the committed baseline (refresh it with -D%s=true, see README)", REFRESH).exists();
+        assertThat(file).as("the committed baseline (refresh it with -D%s=true, see docs/echo-benchmarks.md)", REFRESH).exists();
         baseline = Baseline.read(file);
     }
 

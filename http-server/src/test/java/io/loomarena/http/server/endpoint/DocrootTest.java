@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** No way out of the docroot: HARDENING.md #19 after percent-decoding. */
+/** No way out of the docroot: docs/hardening.md #19 after percent-decoding. */
 class DocrootTest {
 
     @TempDir

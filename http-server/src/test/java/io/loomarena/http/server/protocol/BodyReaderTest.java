@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Content-Length and chunked bodies: HARDENING.md #6 and #18, RFC 9112 section 7.1. */
+/** Content-Length and chunked bodies: docs/hardening.md #6 and #18, RFC 9112 section 7.1. */
 class BodyReaderTest {
 
     private static final String CHUNKED_HEAD = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";

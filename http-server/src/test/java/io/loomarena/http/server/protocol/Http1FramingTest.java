@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Body framing, Host and persistence: HARDENING.md #1-#5, #15, #18, #20-#22. */
+/** Body framing, Host and persistence: docs/hardening.md #1-#5, #15, #18, #20-#22. */
 class Http1FramingTest {
 
     @Test

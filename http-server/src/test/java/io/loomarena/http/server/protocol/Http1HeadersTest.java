@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The header section: HARDENING.md #7, #8, #9, #10, #17. */
+/** The header section: docs/hardening.md #7, #8, #9, #10, #17. */
 class Http1HeadersTest {
 
     @Test

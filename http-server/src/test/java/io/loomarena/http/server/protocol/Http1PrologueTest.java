@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The request line: HARDENING.md #11, #12, #14, #16, and the target forms of RFC 9112 section 3.2. */
+/** The request line: docs/hardening.md #11, #12, #14, #16, and the target forms of RFC 9112 section 3.2. */
 class Http1PrologueTest {
 
     @Test

@@ -19,7 +19,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * 1060), failing a clean 10-minute session after 10 s.
  * <p>Without {@code JAZZER_FUZZ} this runs in regression mode on the committed seeds in
  * {@code src/test/resources/io/loomarena/http/server/protocol/Http1RequestParserFuzzTestInputs/parse/} (valid requests
- * and every case of HARDENING.md); with {@code JAZZER_FUZZ=1} it fuzzes (see README, "Fuzzing the parser").
+ * and every case of docs/hardening.md); with {@code JAZZER_FUZZ=1} it fuzzes (see README, "Fuzzing the parser").
  */
 class Http1RequestParserFuzzTest {
 
