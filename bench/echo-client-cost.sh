@@ -13,7 +13,7 @@
 #
 # Environment: CLIENTS=100  MESSAGES=10000  SIZE=32  RUNS=3  MODELS="platform virtual"
 #              WARMUP_MESSAGES=2000 (one unmeasured virtual-client run first, so the server is JIT-compiled; 0: none)
-#              JAVA=/path/to/java (JDK >= 21)  JAR=/path/to/echo.jar (default: this build's, built when missing)
+#              JAVA=/path/to/java (JDK >= 21)  JAR=/path/to/echo.jar (default: this build's, rebuilt when older than its sources)
 #              CLIENT_JVM_OPTS=""  SERVER_JVM_OPTS="-Xms512m -Xmx512m"
 #              CLIENT_ARGS="" (more `echo client` options, e.g. "--warmup-iterations 1 --iterations 3": the
 #              whole-process figure then includes the warmups but is divided by the measured messages only)
@@ -26,7 +26,7 @@ SIZE="${SIZE:-32}"
 RUNS="${RUNS:-3}"
 MODELS="${MODELS:-platform virtual}"
 WARMUP_MESSAGES="${WARMUP_MESSAGES:-2000}"
-JAR="${JAR:-$ROOT/echo/target/echo.jar}"
+JAR="${JAR:-}"
 CLIENT_JVM_OPTS="${CLIENT_JVM_OPTS:-}"
 SERVER_JVM_OPTS="${SERVER_JVM_OPTS:--Xms512m -Xmx512m}"
 CLIENT_ARGS="${CLIENT_ARGS:-}"
@@ -46,31 +46,7 @@ SCRIPT_NAME=echo-client-cost
 # shellcheck source=lib.sh
 source "$ROOT/bench/lib.sh"
 
-# --- tools --------------------------------------------------------------------------------------------------------
-PIN=yes
-need_taskset() {
-  command -v taskset >/dev/null && return
-  say "taskset is missing: installing util-linux with apt-get (to pin the server to CPU 0 and the client to CPU 1)"
-  local sudo=""
-  [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  if ! { $sudo apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q util-linux \
-        >/dev/null; } || ! command -v taskset >/dev/null; then
-    say "warning: could not install taskset; server and client run unpinned and share the CPUs"
-    PIN=no
-  fi
-}
-
-on_cpu() { # cpu -> sets ON_CPU to the command prefix that pins to it (empty without taskset)
-  ON_CPU=()
-  [[ "$PIN" == yes ]] && ON_CPU=(taskset -c "$1")
-  return 0
-}
-
-
-load_avg() { awk '{print $1, $2, $3}' /proc/loadavg; }
-
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; } # utime + stime of a live process, in clock ticks
-
+# --- measures -----------------------------------------------------------------------------------------------------
 busy_ticks() { awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; } # all CPUs, all processes
 
 now_ns() { date +%s%N; }
@@ -155,18 +131,11 @@ run_client() {
 }
 
 # --- main ---------------------------------------------------------------------------------------------------------
-need_taskset
+need_tools "taskset pins the server to CPU 0 and the client to CPU 1" taskset=util-linux
 JAVA="$(find_java)"
-if [[ ! -f "$JAR" ]]; then
-  say "building $JAR"
-  (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl echo -am package)
-fi
-say "echo-client-cost: java $("$JAVA" -version 2>&1 | head -1), $(nproc) CPUs, pinned: $PIN," \
-    "load average $(load_avg)"
-if (( $(nproc) < 2 )); then
-  say "warning: fewer than 2 CPUs: server and client share one, unpinned"
-  PIN=no
-fi
+[[ -n "$JAR" ]] || JAR="$(fresh_jar echo)"
+[[ -f "$JAR" ]] || die "no such jar: $JAR"
+say "echo-client-cost: java $("$JAVA" -version 2>&1 | head -1), $(nproc) CPUs, load average $(load_avg)"
 say "workload: $CLIENTS clients x $MESSAGES messages x $SIZE bytes, $RUNS runs per model, virtual server on CPU 0," \
     "client on CPU 1"
 

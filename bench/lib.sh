@@ -1,5 +1,14 @@
-# Shared by the bench/ scripts (source it after setting SCRIPT_NAME): messages, and finding a JDK >= 21 to run the
-# jars with, whatever `java` is first on the PATH (17 on these machines).
+# Shared by the bench/ scripts; source it after setting SCRIPT_NAME (for messages) and WORK (a temporary folder the
+# script removes on exit). What is here is written once for every script:
+#   say / die                messages; die exits 1 naming the script
+#   find_java                a JDK >= 21 to run the jars with, whatever `java` is first on the PATH (17 here)
+#   need_tools tool=package  installs missing tools with apt-get, saying what and why before it does
+#   on_cpu CPU               the prefix that pins a command to one CPU (taskset), or none with one warning
+#   free_port / wait_port    a free loopback port; waiting for a listener with a deadline
+#   cpu_ticks PID...         user + system clock ticks of processes and their children (server CPU per request)
+#   start_nginx PORT CONF    nginx, one worker, no master, pinned to CPU 0, with the shared settings and CONF's locations
+#   fresh_jar MODULE         the module's jar, rebuilt first when older than its sources
+#   load_avg                 the load average (1, 5, 15 min), printed beside figures: a busy machine worsens them
 
 say() { printf '%s\n' "$*"; }
 die() { printf '%s: %s\n' "${SCRIPT_NAME:-bench}" "$*" >&2; exit 1; }
@@ -18,4 +27,117 @@ find_java() {
     [[ -n "$major" && "${major%%.*}" -ge 21 ]] && { echo "$java"; return; }
   done
   die "no JDK >= 21 found (set JAVA=/path/to/bin/java)"
+}
+
+# need_tools "why" tool=package ... : installs the Debian packages of the missing tools (nginx also counts when only
+# /usr/sbin/nginx exists), after saying which and why; uses sudo when not root; dies naming them when that fails.
+need_tools() {
+  local why=$1 missing=() pair tool
+  shift
+  for pair in "$@"; do
+    tool=${pair%%=*}
+    command -v "$tool" >/dev/null && continue
+    [[ -x "/usr/sbin/$tool" ]] && continue
+    missing+=("${pair#*=}")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  say "installing ${missing[*]} with apt-get ($why)"
+  local sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  { $sudo apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" \
+      >/dev/null; } || die "could not install ${missing[*]} with apt-get; install them and run again"
+}
+
+# on_cpu CPU : sets the array ON_CPU to the prefix that pins a command to that CPU (taskset -c CPU), or to nothing,
+# with one warning, without taskset or on one CPU. Use it as `on_cpu 0; "${ON_CPU[@]}" java ... &`: taskset execs the
+# command, so $! is the command itself (its /proc/PID/stat is its own CPU time, and killing $! stops it). A shell
+# function in its place would leave $! pointing at a subshell and its child running after a kill.
+PIN_WARNED=no
+on_cpu() {
+  ON_CPU=()
+  if command -v taskset >/dev/null && [[ $(nproc) -gt 1 ]]; then
+    ON_CPU=(taskset -c "$1")
+  elif [[ "$PIN_WARNED" == no ]]; then
+    say "warning: taskset missing or one CPU: server and client run unpinned and share the CPUs" >&2
+    PIN_WARNED=yes
+  fi
+}
+
+# A port nothing listens on, chosen by the kernel (bind to port 0), so two scripts on a shared machine do not collide.
+free_port() {
+  command -v python3 >/dev/null || die "python3 is needed to pick a free port (or set the port variables)"
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+wait_port() { # port seconds -> 0 once something accepts on 127.0.0.1:port, 1 after the deadline
+  local deadline=$((SECONDS + $2))
+  until (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; do
+    (( SECONDS < deadline )) || return 1
+    sleep 0.1
+  done
+}
+
+cpu_ticks() { # pid... -> summed utime + stime clock ticks of them and their children
+  local total=0 pid
+  for pid in "$@" $(for p in "$@"; do pgrep -P "$p" || true; done); do
+    [[ -r "/proc/$pid/stat" ]] && total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+
+load_avg() { awk '{print $1, $2, $3}' /proc/loadavg; }
+
+# start_nginx PORT LOCATIONS [SENDFILE] : nginx with one worker and no master process (its PID is the process that
+# serves, for cpu_ticks), keep-alive without a request cap (as our server: a cap would make wrk reconnect), no access
+# log, pinned to CPU 0, listening on 127.0.0.1:PORT with the given location blocks. Sets NGINX_PID; dies with nginx's
+# own error when it does not listen within 10 s. Its files go under $WORK/nginx.
+start_nginx() {
+  local port=$1 locations=$2 sendfile=${3:-on} dir="$WORK/nginx"
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+master_process off;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile $sendfile;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65s;
+  keepalive_requests 100000000;
+  client_body_temp_path $dir/body;
+  proxy_temp_path $dir/proxy;
+  fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi;
+  scgi_temp_path $dir/scgi;
+  types { application/json json; text/html html; text/css css; text/javascript js; image/svg+xml svg; text/plain txt; }
+  server {
+    listen 127.0.0.1:$port;
+    $locations
+  }
+}
+CONF
+  local nginx; nginx="$(command -v nginx || echo /usr/sbin/nginx)"
+  on_cpu 0
+  "${ON_CPU[@]}" "$nginx" -c "$dir/nginx.conf" -p "$dir" >"$dir/out.log" 2>&1 &
+  NGINX_PID=$!
+  wait_port "$port" 10 || die "nginx did not listen on $port: $(tail -5 "$dir/out.log" "$dir/error.log" 2>/dev/null)"
+}
+
+nginx_version() { "$(command -v nginx || echo /usr/sbin/nginx)" -v 2>&1 | sed 's/.*: //'; }
+
+# fresh_jar MODULE : prints the path of MODULE's runnable jar (MODULE/target/MODULE.jar), building it first when it is
+# missing or older than any source of the module or of the measurement module it uses: a stale jar would measure
+# yesterday's code without a word.
+fresh_jar() {
+  local module=$1 jar="$ROOT/$1/target/$1.jar"
+  if [[ ! -f "$jar" ]] || [[ -n "$(find "$ROOT/$module/src/main" "$ROOT/measurement/src/main" "$ROOT/pom.xml" \
+      "$ROOT/$module/pom.xml" -newer "$jar" -print -quit)" ]]; then
+    say "building $jar (missing or older than its sources)" >&2
+    (cd "$ROOT" && ./mvnw -q -B -ntp -pl "$module" -am package -DskipTests >&2) || die "could not build $jar"
+  fi
+  echo "$jar"
 }

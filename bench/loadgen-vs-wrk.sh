@@ -18,8 +18,7 @@ DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
 CLIENT="${CLIENT:-virtual}"
 CLIENT_JVM_OPTS="${CLIENT_JVM_OPTS:--Xms512m -Xmx512m}"
-JAR="$ROOT/http-server/target/http-server.jar"
-SERVE_JAR="${SERVE_JAR:-$JAR}"
+SERVE_JAR="${SERVE_JAR:-}"
 WORK="$(mktemp -d /tmp/loadgen-vs-wrk.XXXXXX)"
 CHILDREN=()
 
@@ -36,69 +35,13 @@ SCRIPT_NAME=loadgen-vs-wrk
 # shellcheck source=lib.sh
 source "$ROOT/bench/lib.sh"
 
-# --- tools --------------------------------------------------------------------------------------------------------
-install_missing() {
-  local missing=()
-  command -v wrk >/dev/null || missing+=(wrk)
-  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-  command -v taskset >/dev/null || missing+=(util-linux)
-  [[ ${#missing[@]} -eq 0 ]] && return
-  say "installing ${missing[*]} with apt-get"
-  local sudo=""
-  [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  $sudo apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
-}
-
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-
-load_avg() { uptime | sed 's/.*load average: /load average /'; }
-
-wait_port() { # port seconds
-  local deadline=$((SECONDS + $2))
-  until (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; do
-    (( SECONDS < deadline )) || return 1
-    sleep 0.1
-  done
-}
-
 # --- targets ------------------------------------------------------------------------------------------------------
-start_nginx() { # port -> pid in NGINX_PID
-  local port=$1 dir="$WORK/nginx"
-  mkdir -p "$dir"
-  cat >"$dir/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-master_process off;
-pid $dir/nginx.pid;
-error_log $dir/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path $dir/body;
-  proxy_temp_path $dir/proxy;
-  fastcgi_temp_path $dir/fastcgi;
-  uwsgi_temp_path $dir/uwsgi;
-  scgi_temp_path $dir/scgi;
-  keepalive_timeout 65s;
-  keepalive_requests 100000000;
-  server {
-    listen 127.0.0.1:$port;
-    location = /ping { default_type text/plain; return 200 "pong"; }
-  }
-}
-CONF
-  local nginx; nginx="$(command -v nginx || echo /usr/sbin/nginx)"
-  taskset -c 0 "$nginx" -c "$dir/nginx.conf" -p "$dir" >"$dir/out.log" 2>&1 &
-  NGINX_PID=$!
-  CHILDREN+=("$NGINX_PID")
-  wait_port "$port" 10 || die "nginx did not listen on $port: $(tail -5 "$dir/out.log" "$dir/error.log" 2>/dev/null)"
-}
+PING_LOCATION='location = /ping { default_type text/plain; return 200 "pong"; }'
 
 start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not available
   local port=$1 log="$WORK/serve.log"
-  taskset -c 0 "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
+  on_cpu 0
+  "${ON_CPU[@]}" "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
     </dev/null >"$log" 2>&1 &
   SERVE_PID=$!
   CHILDREN+=("$SERVE_PID")
@@ -108,7 +51,8 @@ start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not availa
     return 1
   fi
   # a few requests so that the server's hot path is compiled before the first measurement
-  taskset -c 1 wrk -t1 -c10 -d2s "http://127.0.0.1:$port/ping" >/dev/null
+  on_cpu 1
+  "${ON_CPU[@]}" wrk -t1 -c10 -d2s "http://127.0.0.1:$port/ping" >/dev/null
 }
 
 # --- clients (each prints its own output indented, and leaves its req/s in RPS and its CPU seconds in CPU) ----------
@@ -130,7 +74,8 @@ per_cpu() { # requests cpu-seconds -> "N req/cpu-s" or ""
 
 run_wrk() { # url
   local out="$WORK/wrk.out"
-  timed taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1" >"$out" 2>&1
+  on_cpu 1
+  timed "${ON_CPU[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$1" >"$out" 2>&1
   sed 's/^/    wrk  | /' "$out"
   RPS="$(awk '/Requests\/sec:/ {print $2}' "$out")"
   [[ -n "$RPS" ]] || die "wrk reported no Requests/sec"
@@ -150,7 +95,8 @@ run_ours() { # url label
 JFC
     opts+=("-XX:StartFlightRecording=filename=$jfr,settings=$WORK/fine.jfc")
   fi
-  timed taskset -c 1 "$JAVA" "${opts[@]}" -jar "$JAR" load --client "$CLIENT" --url "$1" \
+  on_cpu 1
+  timed "${ON_CPU[@]}" "$JAVA" "${opts[@]}" -jar "$JAR" load --client "$CLIENT" --url "$1" \
     --connections "$CONNECTIONS" --duration "$DURATION" --json "$json" >"$out" 2>&1
   sed 's/^/    ours | /' "$out"
   [[ -f "$json" ]] || die "our client wrote no result"
@@ -169,10 +115,10 @@ compare() { # name url target: "atleast:0.7" (ours >= 0.7 x wrk) or "within:0.15
   local name=$1 url=$2 target=$3
   say "  [$name] wrk first, then ours ($CLIENT client), $CONNECTIONS connections, $DURATION each"
   local wrk_load ours_load wrk_rps ours_rps wrk_eff ours_eff
-  wrk_load="$(load_avg)"
+  wrk_load="load average $(load_avg)"
   run_wrk "$url"
   wrk_rps=$RPS wrk_eff=$EFFICIENCY
-  ours_load="$(load_avg)"
+  ours_load="load average $(load_avg)"
   run_ours "$url" "$name-$round"
   ours_rps=$RPS ours_eff=$EFFICIENCY
   local ratio verdict
@@ -188,19 +134,20 @@ print(('ours >= %sx wrk' % bound if kind == 'atleast' else 'within %.0f%% of wrk
 }
 
 # --- main ---------------------------------------------------------------------------------------------------------
-install_missing
+need_tools "wrk is the reference client, nginx the reference server, taskset pins them" \
+  wrk=wrk nginx=nginx taskset=util-linux python3=python3
 JAVA="$(find_java)"
-if [[ ! -f "$JAR" ]]; then
-  say "building $JAR"
-  (cd "$ROOT" && ./mvnw -q -B package -DskipTests)
-fi
-say "loadgen-vs-wrk: java $("$JAVA" -version 2>&1 | head -1), $(nproc) CPUs, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(load_avg)"
+JAR="$(fresh_jar http-server)"
+SERVE_JAR="${SERVE_JAR:-$JAR}"
+[[ -f "$SERVE_JAR" ]] || die "no such jar: SERVE_JAR=$SERVE_JAR"
+say "loadgen-vs-wrk: java $("$JAVA" -version 2>&1 | head -1), $(nproc) CPUs, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), load average $(load_avg)"
 (( $(nproc) >= 2 )) || say "warning: fewer than 2 CPUs: server and client share one"
 
 for round in $(seq 1 "$ROUNDS"); do
   say "round $round of $ROUNDS"
   port="$(free_port)"
-  start_nginx "$port"
+  start_nginx "$port" "$PING_LOCATION"
+  CHILDREN+=("$NGINX_PID")
   compare nginx "http://127.0.0.1:$port/ping" atleast:0.7
   kill "$NGINX_PID" 2>/dev/null || true
   wait "$NGINX_PID" 2>/dev/null || true

@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
 # Tries every HTTP server stage as a new user would: curl -i, then ab -k -n 20000 -c 10 and wrk -t1 -c50 -d5s on
 # /ping, /data.json and /files/index.html. Prints one line per stage and path with the request rate, failures and
-# non-2xx counts. Needs curl, ab (apache2-utils) and wrk; installs them with apt-get when missing (as root).
-# Usage: bench/try-every-stage.sh [stage ...]     (default: all five stages; a free port unless PORT is set)
+# non-2xx counts. Needs curl, ab (apache2-utils) and wrk; installs the missing ones with apt-get, saying so first.
+# Usage: bench/try-every-stage.sh [stage ...]     (default: all five stages; a free port each)
+#        JAVA=/path/to/java (JDK >= 21)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-JAVA=${JAVA:-$(ls -d /usr/lib/jvm/temurin-2[1-9]*/bin/java /usr/lib/jvm/*-2[1-9]*/bin/java 2>/dev/null | head -1)}
-JAVA=${JAVA:-java}
-JAR=http-server/target/http-server.jar
-[ -f "$JAR" ] || ./mvnw -q -B -pl http-server -am package -DskipTests
-for tool in curl ab wrk; do
-  command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl apache2-utils wrk >/dev/null; }
-done
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+WORK="$(mktemp -d /tmp/try-every-stage.XXXXXX)"
+SERVER_PID=""
+cleanup() {
+  [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+SCRIPT_NAME=try-every-stage
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+
+need_tools "curl, ab and wrk are the clients a user would try first" \
+  curl=curl ab=apache2-utils wrk=wrk python3=python3
+JAVA="$(find_java)"
+JAR="$(fresh_jar http-server)"
 STAGES=("$@"); [ ${#STAGES[@]} -gt 0 ] || STAGES=(single-threaded thread-per-request thread-pool virtual virtual-cached)
 for stage in "${STAGES[@]}"; do
-  "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve --stage "$stage" --port "${PORT:-0}" > /tmp/try-$stage.log 2>&1 &
-  pid=$!
-  trap 'kill $pid 2>/dev/null || true' EXIT
-  for _ in $(seq 1 50); do grep -q "^listening on" /tmp/try-$stage.log 2>/dev/null && break; sleep 0.1; done
-  port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' /tmp/try-$stage.log)
-  echo "== $stage: $(head -1 /tmp/try-$stage.log)"
+  port=$(free_port) log="$WORK/$stage.log"
+  "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve --stage "$stage" --host 127.0.0.1 --port "$port" >"$log" 2>&1 &
+  SERVER_PID=$!
+  wait_port "$port" 20 || die "stage $stage did not listen on $port: $(tail -3 "$log")"
+  # the server prints its line right after it binds; the port may answer a moment before the line is in the file
+  for _ in $(seq 1 50); do grep -q '^listening on' "$log" && break; sleep 0.1; done
+  say "== $stage: $(grep -m1 '^listening on' "$log" || echo "(no 'listening on' line in its output)")"
   curl -s -i "http://127.0.0.1:$port/ping" | head -1 | tr -d '\r'
   for path in /ping /data.json /files/index.html; do
     url="http://127.0.0.1:$port$path"
@@ -34,6 +46,6 @@ for stage in "${STAGES[@]}"; do
     printf '%-19s %-18s ab: %9s req/s failed=%s non2xx=%s | wrk: %9s req/s errors=[%s] non2xx=%s\n' \
       "$stage" "$path" "${ab_rate:-?}" "${ab_failed:-?}" "${ab_non2xx:-0}" "${wrk_rate:-?}" "${wrk_errors:-none}" "${wrk_non2xx:-0}"
   done
-  kill -TERM $pid; wait $pid 2>/dev/null || true
-  trap - EXIT
+  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=""
 done
