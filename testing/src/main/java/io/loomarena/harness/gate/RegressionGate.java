@@ -1,6 +1,7 @@
 package io.loomarena.harness.gate;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class RegressionGate {
         }
         Map<String, BenchmarkSummary> byCombination = new TreeMap<>();
         summaries.forEach(s -> byCombination.put(s.combination(), s));
-        this.summaries = byCombination;
+        this.summaries = Collections.unmodifiableMap(byCombination);
     }
 
     /** Every measured run finished its fixed work ({@code expectedOperations}) with no error of any kind. */

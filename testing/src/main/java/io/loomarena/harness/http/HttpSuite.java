@@ -40,7 +40,7 @@ public enum HttpSuite {
 
     HttpSuite(Ranked ranked, List<String> groupKeys) {
         this.ranked = ranked;
-        this.groupKeys = groupKeys;
+        this.groupKeys = List.copyOf(groupKeys);
     }
 
     /** The suite named {@code ping|data|sweep|fanout|cpu}, any case. */

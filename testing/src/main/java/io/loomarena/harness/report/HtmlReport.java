@@ -17,6 +17,7 @@ import java.util.TreeMap;
 
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.measure.ParentFolder;
 
 /**
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
@@ -191,7 +192,7 @@ public final class HtmlReport {
 
     private static void writeAtomically(Path file, String text) {
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             Files.writeString(partial, text, StandardCharsets.UTF_8);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
