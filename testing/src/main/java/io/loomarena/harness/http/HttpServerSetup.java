@@ -1,10 +1,11 @@
 package io.loomarena.harness.http;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.http.server.Stage;
 
 /**
@@ -17,8 +18,8 @@ import io.loomarena.http.server.Stage;
  */
 public record HttpServerSetup(Stage stage, int poolSize) {
 
-    /** The server's default pool size (docs/architecture.md). */
-    public static final int DEFAULT_POOL_SIZE = 100;
+    /** The server's default pool size ({@link io.loomarena.http.server.ServerConfig#DEFAULT_POOL_SIZE}). */
+    public static final int DEFAULT_POOL_SIZE = HttpLaunch.DEFAULT_POOL_SIZE;
 
     public HttpServerSetup {
         Objects.requireNonNull(stage, "stage");
@@ -63,7 +64,7 @@ public record HttpServerSetup(Stage stage, int poolSize) {
     /** The ranking label: the stage's, with the pool size when it is not the default. */
     public String label() {
         return stage == Stage.THREAD_POOL && poolSize != DEFAULT_POOL_SIZE
-                ? stage.label() + "_" + poolSize : stage.label();
+                ? ModelLabels.stage(stage) + "_" + poolSize : ModelLabels.stage(stage);
     }
 
     /** The server model as on the command line: {@code virtual}, {@code thread-pool --pool-size 100}. */
@@ -71,13 +72,9 @@ public record HttpServerSetup(Stage stage, int poolSize) {
         return stage == Stage.THREAD_POOL ? stage.cliName() + " --pool-size " + poolSize : stage.cliName();
     }
 
-    /** {@code serve --stage ... --host HOST --port 0 [--pool-size N]}. */
-    List<String> arguments(String host) {
-        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", host, "--port", "0"));
-        if (stage == Stage.THREAD_POOL) {
-            args.addAll(List.of("--pool-size", String.valueOf(poolSize)));
-        }
-        return List.copyOf(args);
+    /** {@code serve --stage ... --host HOST --port 0 [--pool-size N]}, then {@code options}. */
+    public JvmLaunch launch(List<String> options) {
+        return HttpLaunch.serve(stage, poolSize, options);
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.loomarena.testing.reliability;
 
 import io.cucumber.java.After;
 import io.cucumber.java.Before;
+import io.loomarena.testing.http.support.HttpForkedServer;
+import io.loomarena.testing.http.support.HttpInFlightRequests;
 
 /**
  * Listens to the HTTP server's log for the whole of an {@code @Http @Reliability} scenario: from before its first step

@@ -12,6 +12,8 @@ import java.util.List;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.testing.http.support.HttpForkedServer;
+import io.loomarena.testing.http.support.HttpInFlightRequests;
 import io.loomarena.testing.http.support.RawHttpConnection;
 import io.loomarena.testing.http.support.RawResponse;
 import org.awaitility.Awaitility;
