@@ -93,7 +93,7 @@ public final class RegressionGate {
         List<GateVerdict> failed = verdicts.stream().filter(verdict -> !verdict.pass()).toList();
         if (!failed.isEmpty()) {
             throw new GateFailure("the gate failed: " + failureSummary(failed)
-                    + " (the [PERF][GATE] FAIL lines above say by how much)");
+                    + " (the [PERF][GATE] FAIL lines above say why)");
         }
     }
 

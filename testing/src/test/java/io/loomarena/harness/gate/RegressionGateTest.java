@@ -64,7 +64,7 @@ class RegressionGateTest {
         assertThatThrownBy(() -> RegressionGate.judge(verdicts, new PrintStream(printed, true, UTF_8)))
                 .isInstanceOf(GateFailure.class)
                 .hasMessage("the gate failed: 2 FAIL (no message lost or corrupted): PLATFORM_SERVER+PLATFORM_CLIENT,"
-                        + " VIRTUAL_SERVER+VIRTUAL_CLIENT (the [PERF][GATE] FAIL lines above say by how much)")
+                        + " VIRTUAL_SERVER+VIRTUAL_CLIENT (the [PERF][GATE] FAIL lines above say why)")
                 .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
         assertThat(printed.toString(UTF_8).lines()).containsExactlyElementsOf(
                 verdicts.stream().map(GateVerdict::line).toList());
