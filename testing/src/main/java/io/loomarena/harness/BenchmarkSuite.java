@@ -23,10 +23,15 @@ public interface BenchmarkSuite {
     /** The results folder and ranking name: {@code echo}, {@code http-ping}. */
     String folder();
 
-    Ranked ranked();
+    /** How the ranking reads; fixed work ranked by elapsed time unless the suite says otherwise. */
+    default Ranked ranked() {
+        return Ranked.FASTEST_FIRST;
+    }
 
     /** The workload parameters that tell one group (level, path) from another; empty: the suite is one group. */
-    List<String> groupKeys();
+    default List<String> groupKeys() {
+        return List.of();
+    }
 
     /** Every combination a group must hold to be ranked, given the group's workload. */
     List<String> expectedCombinations(Map<String, Object> groupWorkload);

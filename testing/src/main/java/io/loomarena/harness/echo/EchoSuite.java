@@ -15,16 +15,6 @@ public enum EchoSuite implements BenchmarkSuite {
     }
 
     @Override
-    public Ranked ranked() {
-        return Ranked.FASTEST_FIRST;
-    }
-
-    @Override
-    public List<String> groupKeys() {
-        return List.of();
-    }
-
-    @Override
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
         return EchoBenchmarks.combinations();
     }

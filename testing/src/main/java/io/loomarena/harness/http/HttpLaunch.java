@@ -11,7 +11,7 @@ import io.loomarena.http.server.Stage;
  * The {@code http-server} jar's {@code serve} command line, assembled here for every forked HTTP server (benchmarks,
  * their downstream, floods, reliability scenarios, the process scenario):
  * {@code serve --stage S --host HOST --port 0 [--pool-size N] [OPTIONS]}. The defaults are the server's own
- * ({@link ServerConfig}); {@code --pool-size} is written for the {@code thread-pool} stage only. Stateless.
+ * ({@link ServerConfig}); a benchmark's {@code thread-pool} always names its {@code --pool-size}. Stateless.
  */
 public final class HttpLaunch {
 
@@ -25,9 +25,12 @@ public final class HttpLaunch {
     private HttpLaunch() {
     }
 
-    /** {@code serve --stage S --host HOST --port 0} with the server's defaults and then {@code options}. */
+    /**
+     * {@code serve --stage S --host HOST --port 0} and then {@code options}: the server's defaults for everything the
+     * options do not set (they may set {@code --pool-size}).
+     */
     public static JvmLaunch serve(Stage stage, List<String> options) {
-        return serve(stage, DEFAULT_POOL_SIZE, options);
+        return launch(stage, options);
     }
 
     /**
@@ -35,10 +38,16 @@ public final class HttpLaunch {
      * by the others), then {@code options}.
      */
     public static JvmLaunch serve(Stage stage, int poolSize, List<String> options) {
-        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", HOST, "--port", "0"));
+        List<String> args = new ArrayList<>();
         if (stage == Stage.THREAD_POOL) {
             args.addAll(List.of("--pool-size", String.valueOf(poolSize)));
         }
+        args.addAll(options);
+        return launch(stage, args);
+    }
+
+    private static JvmLaunch launch(Stage stage, List<String> options) {
+        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", HOST, "--port", "0"));
         args.addAll(options);
         return new JvmLaunch(MAIN_CLASS, args);
     }

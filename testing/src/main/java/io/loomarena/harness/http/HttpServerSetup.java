@@ -18,9 +18,6 @@ import io.loomarena.http.server.Stage;
  */
 public record HttpServerSetup(Stage stage, int poolSize) {
 
-    /** The server's default pool size ({@link io.loomarena.http.server.ServerConfig#DEFAULT_POOL_SIZE}). */
-    public static final int DEFAULT_POOL_SIZE = HttpLaunch.DEFAULT_POOL_SIZE;
-
     public HttpServerSetup {
         Objects.requireNonNull(stage, "stage");
         if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > 10_000)) {
@@ -33,7 +30,7 @@ public record HttpServerSetup(Stage stage, int poolSize) {
 
     /** A stage with its default settings ({@code thread-pool}: 100 threads). */
     public static HttpServerSetup of(Stage stage) {
-        return new HttpServerSetup(stage, stage == Stage.THREAD_POOL ? DEFAULT_POOL_SIZE : 0);
+        return new HttpServerSetup(stage, stage == Stage.THREAD_POOL ? HttpLaunch.DEFAULT_POOL_SIZE : 0);
     }
 
     /** A {@code thread-pool} of {@code threads}. */
@@ -63,7 +60,7 @@ public record HttpServerSetup(Stage stage, int poolSize) {
 
     /** The ranking label: the stage's, with the pool size when it is not the default. */
     public String label() {
-        return stage == Stage.THREAD_POOL && poolSize != DEFAULT_POOL_SIZE
+        return stage == Stage.THREAD_POOL && poolSize != HttpLaunch.DEFAULT_POOL_SIZE
                 ? ModelLabels.stage(stage) + "_" + poolSize : ModelLabels.stage(stage);
     }
 

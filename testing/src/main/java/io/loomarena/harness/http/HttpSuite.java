@@ -74,7 +74,7 @@ public enum HttpSuite implements BenchmarkSuite {
                 yield servers.stream().distinct().toList(); // on 50 CPUs, 2 x CPUs is the default pool
             }
             case FANOUT -> List.of(HttpServerSetup.of(Stage.VIRTUAL), HttpServerSetup.threadPool(4),
-                    HttpServerSetup.threadPool(HttpServerSetup.DEFAULT_POOL_SIZE));
+                    HttpServerSetup.threadPool(HttpLaunch.DEFAULT_POOL_SIZE));
             default -> HttpServerSetup.everyStage();
         };
     }

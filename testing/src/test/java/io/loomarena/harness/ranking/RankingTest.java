@@ -87,16 +87,6 @@ class RankingTest {
     record FixedSuite(String folder, List<String> expected) implements BenchmarkSuite {
 
         @Override
-        public Ranked ranked() {
-            return Ranked.FASTEST_FIRST;
-        }
-
-        @Override
-        public List<String> groupKeys() {
-            return List.of();
-        }
-
-        @Override
         public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
             return expected;
         }

@@ -30,11 +30,7 @@ final class Skipping {
 
         Skipped(String line) {
             super(line);
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this;
+            setStackTrace(new StackTraceElement[0]);
         }
 
         @Override

@@ -30,8 +30,11 @@ public final class HttpReliabilityHooks {
         log.start();
     }
 
-    /** Clients first, then the server JVM (before HttpHooks, which closes the in-process servers). */
-    @After(value = "@Http and @Reliability", order = 20000)
+    /**
+     * Clients first, then the server JVM (before HttpHooks, which closes the in-process servers); of every @Http
+     * scenario, since http.feature's process scenario forks a server JVM too.
+     */
+    @After(value = "@Http", order = 20000)
     public void closeClientsThenServerJvm() {
         inFlight.close();
         slowClients.close();

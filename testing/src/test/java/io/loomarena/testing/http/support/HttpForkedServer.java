@@ -3,9 +3,6 @@ package io.loomarena.testing.http.support;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +25,7 @@ import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.http.server.BundledContent;
+import io.loomarena.http.server.ServerConfig;
 
 /**
  * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --stage S} through
@@ -36,6 +34,9 @@ import io.loomarena.http.server.BundledContent;
  * a CPU (these scenarios measure behaviour, not speed). One per scenario (PicoContainer); closing stops it.
  */
 public final class HttpForkedServer implements AutoCloseable {
+
+    /** The longest wait for the JVM to exit after SIGTERM: the server's own grace period, then time to exit. */
+    public static final Duration EXIT_TIMEOUT = ServerConfig.DEFAULT_GRACE.plusSeconds(5);
 
     private static final Pattern STACK_TRACE = Pattern.compile("(?m)^\\s+at [\\w$.<>/]+\\(|Exception in thread |^Caused by: ");
 
@@ -195,14 +196,7 @@ public final class HttpForkedServer implements AutoCloseable {
 
     /** Whether a new connection to the server's port is refused now. */
     public boolean refusesConnections() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port()), 2000);
-            return false;
-        } catch (ConnectException e) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return RawHttpConnection.refused(port());
     }
 
     /** Lines of the server's stderr tail that belong to a stack trace or an uncaught exception. */
