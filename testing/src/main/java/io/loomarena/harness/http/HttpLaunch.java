@@ -30,7 +30,9 @@ public final class HttpLaunch {
      * options do not set (they may set {@code --pool-size}).
      */
     public static JvmLaunch serve(Stage stage, List<String> options) {
-        return launch(stage, options);
+        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", HOST, "--port", "0"));
+        args.addAll(options);
+        return new JvmLaunch(MAIN_CLASS, args);
     }
 
     /**
@@ -43,13 +45,7 @@ public final class HttpLaunch {
             args.addAll(List.of("--pool-size", String.valueOf(poolSize)));
         }
         args.addAll(options);
-        return launch(stage, args);
-    }
-
-    private static JvmLaunch launch(Stage stage, List<String> options) {
-        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", HOST, "--port", "0"));
-        args.addAll(options);
-        return new JvmLaunch(MAIN_CLASS, args);
+        return serve(stage, args);
     }
 
     /** The {@code load} command of one run of {@code workload} against {@code origin} ({@code http://HOST:PORT}). */

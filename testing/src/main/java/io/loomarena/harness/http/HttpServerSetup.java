@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import io.loomarena.harness.ModelLabels;
 import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.Stage;
 
 /**
@@ -14,14 +15,16 @@ import io.loomarena.http.server.Stage;
  * ({@code THREAD_POOL_4}), and the summary's server model records it ({@code thread-pool --pool-size 4}). Immutable.
  *
  * @param stage    the HTTP stage
- * @param poolSize threads of a {@code thread-pool} stage, 1..10,000; ignored (and 0) for the other stages
+ * @param poolSize threads of a {@code thread-pool} stage, 1..{@link ServerConfig#MAX_POOL_SIZE}; ignored (and 0) for
+ *                 the other stages
  */
 public record HttpServerSetup(Stage stage, int poolSize) {
 
     public HttpServerSetup {
         Objects.requireNonNull(stage, "stage");
-        if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > 10_000)) {
-            throw new IllegalArgumentException("a thread-pool needs 1..10000 threads, got " + poolSize);
+        if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > ServerConfig.MAX_POOL_SIZE)) {
+            throw new IllegalArgumentException("a thread-pool needs 1.." + ServerConfig.MAX_POOL_SIZE + " threads, got "
+                    + poolSize);
         }
         if (stage != Stage.THREAD_POOL) {
             poolSize = 0;
