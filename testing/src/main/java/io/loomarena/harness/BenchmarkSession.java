@@ -198,7 +198,7 @@ public final class BenchmarkSession implements AutoCloseable {
         JvmLaunch launch = plan.client().forRun(server.address().host(), server.address().port(), json)
                 .withMoreArgs(List.of("--warmup-iterations", String.valueOf(settings.warmupIterations()),
                         "--iterations", String.valueOf(settings.iterations()), "--paced"));
-        Duration timeout = settings.clientRunTimeout(plan.expectedOperations());
+        Duration timeout = settings.clientRunTimeout(plan.expectedOperations()).plus(plan.clientTimeByDesign());
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         List<ServerStats> before = new ArrayList<>();
         List<ServerResources> costs = new ArrayList<>();
