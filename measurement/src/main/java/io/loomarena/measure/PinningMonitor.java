@@ -27,6 +27,8 @@ public final class PinningMonitor {
     /** Frames of a stack kept to tell one pinning site from another. */
     static final int TOP_FRAMES = 4;
 
+    /** Private, so that no other code can hold the lock {@link #startOnce()} takes (the class object is public). */
+    private static final Object START_LOCK = new Object();
     private static volatile PinningMonitor instance;
 
     private final boolean available;
@@ -38,11 +40,13 @@ public final class PinningMonitor {
     }
 
     /** Starts the JVM's pinning monitor if it is not running yet; never throws (without JFR it reports {@code -1}). */
-    public static synchronized PinningMonitor startOnce() {
-        if (instance == null) {
-            instance = start();
+    public static PinningMonitor startOnce() {
+        synchronized (START_LOCK) {
+            if (instance == null) {
+                instance = start();
+            }
+            return instance;
         }
-        return instance;
     }
 
     /** The running monitor, or {@code null} when none was started in this JVM. */

@@ -2,7 +2,6 @@ package io.loomarena.measure;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -137,10 +136,7 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** Writes this result as pretty-printed JSON, creating parent folders. */
     public void writeJson(Path file) {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
+            ParentFolder.create(file);
             JSON.writeValue(file.toFile(), this);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write run result to " + file, e);

@@ -1,6 +1,7 @@
 package io.loomarena.harness;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,10 +31,13 @@ import io.loomarena.harness.fork.JvmLaunch;
  *                           example {@code C50_KEEP_ALIVE}), appended to {@link #combination()}; empty for none
  * @param downstream         a helper server forked before the server, whose address the server gets; {@code null}
  *                           for none
+ * @param clientTimeByDesign time a client run takes by design whatever the server does (a ramp's duration), added
+ *                           to the client JVM's time limit; {@code Duration.ZERO} for a fixed amount of work
  */
 public record BenchmarkPlan(String suite, String unit, String serverModel, String clientModel, String serverLabel,
                             String clientLabel, Map<String, Object> workload, long expectedOperations,
-                            JvmLaunch server, ClientLaunch client, String variant, Downstream downstream) {
+                            JvmLaunch server, ClientLaunch client, String variant, Downstream downstream,
+                            Duration clientTimeByDesign) {
 
     /**
      * A helper server the measured server calls (the fan-out backend): forked once per combination, before the server,
@@ -65,7 +69,7 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
                          String clientLabel, Map<String, Object> workload, long expectedOperations,
                          JvmLaunch server, ClientLaunch client) {
         this(suite, unit, serverModel, clientModel, serverLabel, clientLabel, workload, expectedOperations, server,
-                client, "", null);
+                client, "", null, Duration.ZERO);
     }
 
     /** Builds the client command of one run, once the server's address is known. */
@@ -93,6 +97,10 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
         if (!variant.matches("[A-Za-z0-9_.-]*")) {
             throw new IllegalArgumentException("variant must be a file-name-safe word, got '" + variant + "'");
         }
+        if (clientTimeByDesign == null || clientTimeByDesign.isNegative()) {
+            throw new IllegalArgumentException("clientTimeByDesign must be >= 0 (ZERO for none), got "
+                    + clientTimeByDesign);
+        }
     }
 
     /**
@@ -100,7 +108,7 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
      * ranking's name for this combination.
      */
     public String combination() {
-        return serverLabel + "+" + clientLabel + (variant.isEmpty() ? "" : "+" + variant);
+        return ModelLabels.combination(serverLabel, clientLabel, variant);
     }
 
     /** The server's launch, with the downstream's arguments appended when there is one. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -146,8 +147,7 @@ public final class BenchmarkSession implements AutoCloseable {
                 new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured),
                 Aggregate.of(measured),
                 EnvironmentProbe.capture(fork, started, loadAverage, peakRssPerRun,
-                        settings.resultsDir().getParent() == null ? settings.resultsDir()
-                                : settings.resultsDir().getParent()));
+                        Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir())));
     }
 
     private Servers startServers(int forkNumber) {
@@ -198,7 +198,7 @@ public final class BenchmarkSession implements AutoCloseable {
         JvmLaunch launch = plan.client().forRun(server.address().host(), server.address().port(), json)
                 .withMoreArgs(List.of("--warmup-iterations", String.valueOf(settings.warmupIterations()),
                         "--iterations", String.valueOf(settings.iterations()), "--paced"));
-        Duration timeout = settings.clientRunTimeout(plan.expectedOperations());
+        Duration timeout = settings.clientRunTimeout(plan.expectedOperations()).plus(plan.clientTimeByDesign());
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         List<ServerStats> before = new ArrayList<>();
         List<ServerResources> costs = new ArrayList<>();

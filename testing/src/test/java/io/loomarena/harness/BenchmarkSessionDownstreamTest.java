@@ -29,7 +29,8 @@ class BenchmarkSessionDownstreamTest {
                 plain.serverLabel(), plain.clientLabel(), plain.workload(), plain.expectedOperations(), plain.server(),
                 plain.client(), "WITH_DOWNSTREAM", new BenchmarkPlan.Downstream("FAKE_DOWNSTREAM",
                 JvmLaunch.of(FakeServerMain.class.getName(), downstreamMode),
-                (host, port) -> List.of("--downstream", "http://" + host + ":" + port + "/io"), "a fake downstream"));
+                (host, port) -> List.of("--downstream", "http://" + host + ":" + port + "/io"), "a fake downstream"),
+                Duration.ZERO);
     }
 
     @Test

@@ -62,7 +62,6 @@ public final class ClientCommand implements Callable<Integer> {
     private int clients;
     private int messages;
     private int size;
-    private int readTimeoutSeconds = (int) EchoClientConfig.DEFAULT_READ_TIMEOUT.toSeconds();
     private Duration readTimeout = EchoClientConfig.DEFAULT_READ_TIMEOUT;
     private int warmupIterations;
     private int iterations;

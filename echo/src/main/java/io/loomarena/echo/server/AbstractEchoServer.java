@@ -163,9 +163,10 @@ abstract class AbstractEchoServer implements EchoServer {
 
     private void release(Socket socket) {
         closeQuietly(socket);
-        if (openSockets.remove(socket)) {
-            counters.closed();
-            synchronized (drained) {
+        // Removed under the monitor close() waits on, so that no removal can fall between its check and its wait.
+        synchronized (drained) {
+            if (openSockets.remove(socket)) {
+                counters.closed();
                 drained.notifyAll();
             }
         }

@@ -15,27 +15,27 @@ public enum ClientModel {
     VIRTUAL;
 
     /** The name used on the command line and in summaries: {@code platform} or {@code virtual}. */
-    public String label() {
+    public String cliName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     /** Threads named {@code http-load-<model>-N}. */
     public ThreadFactory threads() {
-        return ModelThreads.factory("http-load-" + label(), this == VIRTUAL);
+        return ModelThreads.factory("http-load-" + cliName(), this == VIRTUAL);
     }
 
     /**
      * Parses {@code --client}.
      *
-     * @throws BadArgumentException when the value is not a model's label
+     * @throws BadArgumentException when the value is not a model's name
      */
     public static ClientModel parse(String value) {
-        String allowed = Arrays.stream(values()).map(ClientModel::label).collect(Collectors.joining(", "));
+        String allowed = Arrays.stream(values()).map(ClientModel::cliName).collect(Collectors.joining(", "));
         if (value == null) {
             throw new BadArgumentException("--client is required: one of " + allowed);
         }
         for (ClientModel model : values()) {
-            if (model.label().equals(value)) {
+            if (model.cliName().equals(value)) {
                 return model;
             }
         }

@@ -38,7 +38,7 @@ final class LoadReport {
         if (outcome.failure() != null) {
             errors.put(CLIENT_FAILURE, 1L);
         }
-        return new RunResult(TOOL, config.client().label(), config.workload(), ProcessHandle.current().pid(),
+        return new RunResult(TOOL, config.client().cliName(), config.workload(), ProcessHandle.current().pid(),
                 outcome.startedAt().toString(), outcome.elapsedNanos(), total.successes(),
                 RunResult.throughput(total.successes(), outcome.elapsedNanos()), errors,
                 LatencyStats.of(total.latencyMicros()), LatencyHistograms.encode(total.latencyMicros()));
@@ -54,7 +54,7 @@ final class LoadReport {
         IterationLoop.Plan plan = config.plan();
         StringBuilder text = new StringBuilder();
         text.append(String.format(Locale.ROOT, "http-load: %s client, %s%s, GET %s%n",
-                config.client().label(), shape(config),
+                config.client().cliName(), shape(config),
                 plan.equals(IterationLoop.Plan.single()) ? "" : ", " + iterations(plan), config.target().url()));
         text.append(String.format(Locale.ROOT, "  %d ok, %d failed in %.3f s: %.1f req/s%n",
                 result.operations(), result.totalErrors(), result.elapsedNanos() / 1e9, result.throughput()));

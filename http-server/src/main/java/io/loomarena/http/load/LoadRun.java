@@ -58,10 +58,13 @@ final class LoadRun {
     private final AtomicReference<Throwable> crash = new AtomicReference<>();
     private final CountDownLatch ready;
     private final CountDownLatch go = new CountDownLatch(1);
-    /** Written before {@link #go} opens, read after: the latch orders it. */
-    private long startNanos;
+    /**
+     * Written by the calling thread before {@link #go} opens, read by the client threads after. The latch already
+     * orders the two; volatile makes the write of this 64-bit value atomic and the publication plain to see.
+     */
+    private volatile long startNanos;
     /** Whether the run was given up before {@link #go} opened (the client threads then send nothing); as above. */
-    private boolean abandoned;
+    private volatile boolean abandoned;
 
     LoadRun(LoadConfig config) {
         this.config = config;

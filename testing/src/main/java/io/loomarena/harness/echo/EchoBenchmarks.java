@@ -2,20 +2,18 @@ package io.loomarena.harness.echo;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
+import io.loomarena.echo.client.ClientModel;
+import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.ClientModel;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.ModelLabels;
 
 /**
  * The echo suite's plans: every server model against every client model on the same path, {@code echo server} and
- * {@code echo client} of {@link #MAIN_CLASS} in fresh JVMs, the client writing its result with {@code --json}.
+ * {@code echo client} ({@link EchoLaunch}) in fresh JVMs, the client writing its result with {@code --json}.
  * Stateless and thread-safe.
  */
 public final class EchoBenchmarks {
@@ -24,29 +22,6 @@ public final class EchoBenchmarks {
     public static final String SUITE = "echo";
     /** One operation is one message echoed and checked. */
     public static final String UNIT = "msg";
-    public static final String MAIN_CLASS = "io.loomarena.echo.EchoMain";
-    /** The pool model's thread count (docs/architecture.md default). */
-    public static final int POOL_SIZE = 100;
-    /** Loopback only: the benchmark never leaves the machine. */
-    public static final String HOST = "127.0.0.1";
-
-    /** Echo server models, as on the command line and in ranking labels. */
-    public enum Server {
-        SINGLE, PLATFORM, POOL, VIRTUAL;
-
-        public String cli() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        public String label() {
-            return name() + "_SERVER";
-        }
-
-        /** The model named {@code single|platform|pool|virtual}, any case. */
-        public static Server of(String name) {
-            return parse(Server.class, name);
-        }
-    }
 
     /**
      * The fixed work of one client run: {@code clients} concurrent sessions, each sending {@code messages} messages of
@@ -85,8 +60,8 @@ public final class EchoBenchmarks {
             parameters.put("clients", clients);
             parameters.put("messages", messages);
             parameters.put("size", size);
-            parameters.put("host", HOST);
-            parameters.put("poolSize", POOL_SIZE);
+            parameters.put("host", EchoLaunch.HOST);
+            parameters.put("poolSize", EchoLaunch.POOL_SIZE);
             parameters.put("readTimeoutSeconds", (int) readTimeout.toSeconds());
             return parameters;
         }
@@ -96,42 +71,20 @@ public final class EchoBenchmarks {
     }
 
     /** The plan of one combination. */
-    public static BenchmarkPlan plan(Server server, ClientModel client, Workload workload) {
-        List<String> serverArgs = new ArrayList<>(List.of("server", "--model", server.cli(), "--host", HOST,
-                "--port", "0"));
-        if (server == Server.POOL) {
-            serverArgs.addAll(List.of("--pool-size", String.valueOf(POOL_SIZE)));
-        }
-        JvmLaunch serverLaunch = new JvmLaunch(MAIN_CLASS, serverArgs);
-        BenchmarkPlan.ClientLaunch clientLaunch = (host, port, json) -> JvmLaunch.of(MAIN_CLASS, "client",
-                "--model", client.cli(), "--host", host, "--port", String.valueOf(port),
-                "--clients", String.valueOf(workload.clients()), "--messages", String.valueOf(workload.messages()),
-                "--size", String.valueOf(workload.size()),
-                "--read-timeout", String.valueOf(workload.readTimeout().toSeconds()),
-                "--json", json.toString());
-        return new BenchmarkPlan(SUITE, UNIT, server.cli(), client.cli(), server.label(), client.label(),
-                workload.parameters(), workload.expectedMessages(), serverLaunch, clientLaunch);
+    public static BenchmarkPlan plan(ServerModel server, ClientModel client, Workload workload) {
+        return new BenchmarkPlan(SUITE, UNIT, server.cliName(), client.cliName(), ModelLabels.server(server),
+                ModelLabels.client(client), workload.parameters(), workload.expectedMessages(),
+                EchoLaunch.server(server), (host, port, json) -> EchoLaunch.client(client, host, port, workload, json));
     }
 
     /** Every combination of the suite, server-major: {@code SINGLE_SERVER+PLATFORM_CLIENT}, ... */
     public static List<String> combinations() {
         List<String> names = new ArrayList<>();
-        for (Server server : Server.values()) {
+        for (ServerModel server : ServerModel.values()) {
             for (ClientModel client : ClientModel.values()) {
-                names.add(server.label() + "+" + client.label());
+                names.add(ModelLabels.combination(ModelLabels.server(server), ModelLabels.client(client), ""));
             }
         }
         return List.copyOf(names);
-    }
-
-    private static <E extends Enum<E>> E parse(Class<E> type, String name) {
-        for (E value : type.getEnumConstants()) {
-            if (value.name().equalsIgnoreCase(name.strip())) {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException("unknown " + type.getSimpleName().toLowerCase(Locale.ROOT) + " model '"
-                + name + "'; allowed: " + Arrays.stream(type.getEnumConstants()).map(e -> e.name()
-                .toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
     }
 }

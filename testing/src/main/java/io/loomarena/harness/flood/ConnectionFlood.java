@@ -2,6 +2,7 @@ package io.loomarena.harness.flood;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -35,8 +36,11 @@ public final class ConnectionFlood implements AutoCloseable {
     private final ForkedServer server;
     private final Object serverLock = new Object();
     private ServerSnapshot baseline;
-    /** Set when the scenario lowered the server's limit on purpose: the flood then goes beyond it. */
-    private int serverFileLimit = -1;
+    /**
+     * Set when the scenario lowered the server's limit on purpose: the flood then goes beyond it. Volatile: this
+     * object is shared with the sampler thread, and nothing else orders a write here with a later flood's read.
+     */
+    private volatile int serverFileLimit = -1;
     private Map<String, Integer> baselineFdKinds = Map.of();
     private ServerSnapshot held;
     private ServerSnapshot heldLive;
@@ -78,7 +82,7 @@ public final class ConnectionFlood implements AutoCloseable {
         }
         synchronized (serverLock) {
             baseline = ServerSnapshot.take(server, true);
-            baselineFdKinds = ServerSnapshot.fileDescriptorKinds(server.pid());
+            baselineFdKinds = Collections.unmodifiableMap(ServerSnapshot.fileDescriptorKinds(server.pid()));
             server.resetPeaks();
         }
         return baseline;

@@ -1,11 +1,13 @@
 package io.loomarena.harness.flood;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.echo.server.ServerModel;
+import io.loomarena.harness.echo.EchoLaunch;
 import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.http.HttpLaunch;
+import io.loomarena.http.server.Stage;
 
 /**
  * A server model to flood: how to fork it and what each flood connection says to it. Immutable.
@@ -16,38 +18,31 @@ import io.loomarena.harness.fork.JvmLaunch;
  */
 public record FloodTarget(String label, JvmLaunch launch, boolean http) {
 
-    /** The HTTP server's main class. */
-    public static final String HTTP_MAIN_CLASS = "io.loomarena.http.HttpMain";
-    /** Pool size of the pool models under a flood (the default of both servers). */
-    public static final int POOL_SIZE = 100;
     /**
      * The HTTP server's keep-alive idle timeout under a flood: held connections must outlive the whole flood (the
      * stage defaults, 30 s and 100 ms on {@code single-threaded}, could close them while the others connect).
      */
     public static final String HTTP_IDLE_TIMEOUT = "3m";
 
-    /** The echo server of {@code model} ({@code single|platform|pool|virtual}), pool size {@value #POOL_SIZE}. */
+    /** The echo server of {@code model} ({@code single|platform|pool|virtual}, any case), with its defaults. */
     public static FloodTarget echo(String model) {
-        String cli = model.strip().toLowerCase(Locale.ROOT);
-        if (!List.of("single", "platform", "pool", "virtual").contains(cli)) {
-            throw new IllegalArgumentException("unknown echo model '" + model
-                    + "'; allowed: single, platform, pool, virtual");
-        }
-        List<String> args = new ArrayList<>(List.of("server", "--model", cli, "--host", EchoBenchmarks.HOST,
-                "--port", "0", "--pool-size", String.valueOf(POOL_SIZE)));
-        return new FloodTarget("echo " + cli, new JvmLaunch(EchoBenchmarks.MAIN_CLASS, args), false);
+        return echo(ServerModel.fromCliName(model.strip().toLowerCase(Locale.ROOT)));
     }
 
-    /** The HTTP server in {@code stage} ({@code single-threaded|thread-per-request|thread-pool|virtual|virtual-cached}). */
+    /** The echo server of {@code model}, with its defaults. */
+    public static FloodTarget echo(ServerModel model) {
+        return new FloodTarget("echo " + model.cliName(), EchoLaunch.server(model), false);
+    }
+
+    /** The HTTP server in {@code stage} ({@code single-threaded|thread-per-request|...}, any case). */
     public static FloodTarget http(String stage) {
-        String cli = stage.strip().toLowerCase(Locale.ROOT);
-        if (!List.of("single-threaded", "thread-per-request", "thread-pool", "virtual", "virtual-cached").contains(cli)) {
-            throw new IllegalArgumentException("unknown HTTP stage '" + stage
-                    + "'; allowed: single-threaded, thread-per-request, thread-pool, virtual, virtual-cached");
-        }
-        List<String> args = List.of("serve", "--stage", cli, "--host", EchoBenchmarks.HOST, "--port", "0",
-                "--pool-size", String.valueOf(POOL_SIZE), "--idle-timeout", HTTP_IDLE_TIMEOUT);
-        return new FloodTarget("http " + cli, new JvmLaunch(HTTP_MAIN_CLASS, args), true);
+        return http(HttpLaunch.stage(stage.toLowerCase(Locale.ROOT)));
+    }
+
+    /** The HTTP server in {@code stage}, with its defaults and a keep-alive timeout that outlives the flood. */
+    public static FloodTarget http(Stage stage) {
+        return new FloodTarget("http " + stage.cliName(),
+                HttpLaunch.serve(stage, List.of("--idle-timeout", HTTP_IDLE_TIMEOUT)), true);
     }
 
     /** What each connection sends in {@code mode}: an HTTP request keeps the connection alive only when it is held. */

@@ -20,6 +20,8 @@ public final class StreamDrainer {
     /** Lines longer than this are cut in the tail, so that a runaway child cannot fill the harness's heap. */
     static final int MAX_LINE_CHARS = 4_000;
 
+    /** Guards {@link #tail}; private, so that no holder of this drainer can take the lock (or wait on it). */
+    private final Object tailLock = new Object();
     private final Deque<String> tail = new ArrayDeque<>();
     private final int tailLines;
     private final Thread thread;
@@ -49,16 +51,20 @@ public final class StreamDrainer {
         }
     }
 
-    private synchronized void remember(String line) {
-        tail.addLast(line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line);
-        while (tail.size() > tailLines) {
-            tail.removeFirst();
+    private void remember(String line) {
+        synchronized (tailLock) {
+            tail.addLast(line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line);
+            while (tail.size() > tailLines) {
+                tail.removeFirst();
+            }
         }
     }
 
     /** The last lines read so far, joined with newlines. */
-    public synchronized String tail() {
-        return String.join(System.lineSeparator(), tail);
+    public String tail() {
+        synchronized (tailLock) {
+            return String.join(System.lineSeparator(), tail);
+        }
     }
 
     /** Waits (bounded) until the stream has been read to its end, after the child exited. */

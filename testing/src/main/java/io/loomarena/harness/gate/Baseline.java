@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.RunHistograms;
+import io.loomarena.measure.ParentFolder;
 
 /**
  * The committed reference figures a suite's gate compares against: {@code target-results/baseline/<suite>.json}, one
@@ -86,7 +87,7 @@ public record Baseline(String suite, Map<String, Object> workload, String commit
 
     public Path write(Path file) {
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             JSON.writeValue(partial.toFile(), this);
             return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

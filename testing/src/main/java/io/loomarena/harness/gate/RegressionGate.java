@@ -1,10 +1,11 @@
 package io.loomarena.harness.gate;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
@@ -12,7 +13,7 @@ import io.loomarena.harness.summary.MeasuredRun;
 
 /**
  * The rules of a suite's regression gate, each applied to every combination and returning one {@link GateVerdict}
- * per combination (the caller prints them and fails on any FAIL). Plain Java: the Gherkin steps only name the rule
+ * per combination ({@link #judge} prints them and fails on any FAIL). Plain Java: the Gherkin steps only name the rule
  * and its limit. Immutable.
  * <p>
  * Why these figures: on a shared two-CPU machine the elapsed time of one quick run varies by a factor of 2 to 5
@@ -30,7 +31,7 @@ public final class RegressionGate {
         }
         Map<String, BenchmarkSummary> byCombination = new TreeMap<>();
         summaries.forEach(s -> byCombination.put(s.combination(), s));
-        this.summaries = byCombination;
+        this.summaries = Collections.unmodifiableMap(byCombination);
     }
 
     /** Every measured run finished its fixed work ({@code expectedOperations}) with no error of any kind. */
@@ -45,16 +46,6 @@ public final class RegressionGate {
                     "no message lost or corrupted"));
         }
         return verdicts;
-    }
-
-    /** {@code fast}'s median elapsed time is at most {@code 1 / factor} of {@code slow}'s. */
-    public GateVerdict atLeastTimesAsFast(String fast, String slow, double factor) {
-        double ratio = require(slow).aggregate().medianElapsedNanos() / require(fast).aggregate().medianElapsedNanos();
-        return new GateVerdict(ratio >= factor, fast, String.format(Locale.ROOT,
-                "%.2f times as fast as %s (median elapsed %.3f s vs %.3f s)", ratio, slow,
-                require(fast).aggregate().medianElapsedNanos() / 1e9,
-                require(slow).aggregate().medianElapsedNanos() / 1e9),
-                String.format(Locale.ROOT, ">= %.2f", factor), "ratio of median elapsed times");
     }
 
     /**
@@ -92,8 +83,24 @@ public final class RegressionGate {
         return summaries;
     }
 
-    private BenchmarkSummary require(String combination) {
-        return Optional.ofNullable(summaries.get(combination)).orElseThrow(() -> new IllegalArgumentException(
-                "no summary for " + combination + "; found " + String.join(", ", summaries.keySet())));
+    /**
+     * Prints every verdict's line on {@code out}, once, and fails when any verdict fails.
+     *
+     * @throws GateFailure naming the failed combinations; their lines are the ones just printed
+     */
+    public static void judge(List<GateVerdict> verdicts, PrintStream out) {
+        verdicts.forEach(verdict -> out.println(verdict.line()));
+        out.flush();
+        List<GateVerdict> failed = verdicts.stream().filter(verdict -> !verdict.pass()).toList();
+        if (!failed.isEmpty()) {
+            throw new GateFailure("the gate failed: " + failureSummary(failed)
+                    + " (the [PERF][GATE] FAIL lines above say why)");
+        }
+    }
+
+    /** {@code 2 FAIL (rule): A, B}. */
+    static String failureSummary(List<GateVerdict> failed) {
+        return failed.size() + " FAIL (" + failed.get(0).rule() + "): "
+                + String.join(", ", failed.stream().map(GateVerdict::combination).toList());
     }
 }

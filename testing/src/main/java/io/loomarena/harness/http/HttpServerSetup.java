@@ -1,10 +1,12 @@
 package io.loomarena.harness.http;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.Stage;
 
 /**
@@ -13,17 +15,16 @@ import io.loomarena.http.server.Stage;
  * ({@code THREAD_POOL_4}), and the summary's server model records it ({@code thread-pool --pool-size 4}). Immutable.
  *
  * @param stage    the HTTP stage
- * @param poolSize threads of a {@code thread-pool} stage, 1..10,000; ignored (and 0) for the other stages
+ * @param poolSize threads of a {@code thread-pool} stage, 1..{@link ServerConfig#MAX_POOL_SIZE}; ignored (and 0) for
+ *                 the other stages
  */
 public record HttpServerSetup(Stage stage, int poolSize) {
 
-    /** The server's default pool size (docs/architecture.md). */
-    public static final int DEFAULT_POOL_SIZE = 100;
-
     public HttpServerSetup {
         Objects.requireNonNull(stage, "stage");
-        if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > 10_000)) {
-            throw new IllegalArgumentException("a thread-pool needs 1..10000 threads, got " + poolSize);
+        if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > ServerConfig.MAX_POOL_SIZE)) {
+            throw new IllegalArgumentException("a thread-pool needs 1.." + ServerConfig.MAX_POOL_SIZE + " threads, got "
+                    + poolSize);
         }
         if (stage != Stage.THREAD_POOL) {
             poolSize = 0;
@@ -32,7 +33,7 @@ public record HttpServerSetup(Stage stage, int poolSize) {
 
     /** A stage with its default settings ({@code thread-pool}: 100 threads). */
     public static HttpServerSetup of(Stage stage) {
-        return new HttpServerSetup(stage, stage == Stage.THREAD_POOL ? DEFAULT_POOL_SIZE : 0);
+        return new HttpServerSetup(stage, stage == Stage.THREAD_POOL ? HttpLaunch.DEFAULT_POOL_SIZE : 0);
     }
 
     /** A {@code thread-pool} of {@code threads}. */
@@ -62,8 +63,8 @@ public record HttpServerSetup(Stage stage, int poolSize) {
 
     /** The ranking label: the stage's, with the pool size when it is not the default. */
     public String label() {
-        return stage == Stage.THREAD_POOL && poolSize != DEFAULT_POOL_SIZE
-                ? stage.label() + "_" + poolSize : stage.label();
+        return stage == Stage.THREAD_POOL && poolSize != HttpLaunch.DEFAULT_POOL_SIZE
+                ? ModelLabels.stage(stage) + "_" + poolSize : ModelLabels.stage(stage);
     }
 
     /** The server model as on the command line: {@code virtual}, {@code thread-pool --pool-size 100}. */
@@ -71,13 +72,9 @@ public record HttpServerSetup(Stage stage, int poolSize) {
         return stage == Stage.THREAD_POOL ? stage.cliName() + " --pool-size " + poolSize : stage.cliName();
     }
 
-    /** {@code serve --stage ... --host HOST --port 0 [--pool-size N]}. */
-    List<String> arguments(String host) {
-        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage.cliName(), "--host", host, "--port", "0"));
-        if (stage == Stage.THREAD_POOL) {
-            args.addAll(List.of("--pool-size", String.valueOf(poolSize)));
-        }
-        return List.copyOf(args);
+    /** {@code serve --stage ... --host HOST --port 0 [--pool-size N]}, then {@code options}. */
+    public JvmLaunch launch(List<String> options) {
+        return HttpLaunch.serve(stage, poolSize, options);
     }
 
     @Override

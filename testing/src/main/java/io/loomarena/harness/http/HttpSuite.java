@@ -5,14 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.loomarena.harness.ClientModel;
+import io.loomarena.harness.BenchmarkSuite;
+import io.loomarena.http.load.ClientModel;
 import io.loomarena.http.server.Stage;
 
 /**
  * The HTTP benchmark suites: which servers and clients each one measures, how its combinations are told apart when a
  * suite measures several workloads (levels, paths), and how its ranking reads. Stateless.
  */
-public enum HttpSuite {
+public enum HttpSuite implements BenchmarkSuite {
 
     /** {@code /ping}, fixed work at concurrency 10: every stage x client, plus the thread-pool at 2 x CPUs. */
     PING(Ranked.FASTEST_FIRST, List.of()),
@@ -25,22 +26,12 @@ public enum HttpSuite {
     /** {@code /cpu} at two concurrency levels: every stage. */
     CPU(Ranked.FASTEST_FIRST, List.of("connections"));
 
-    /** How a suite's ranking orders and shows its combinations. */
-    public enum Ranked {
-        /** Fixed work: mean elapsed time of the measured runs, {@code [PERF][FINAL]} lines. */
-        FASTEST_FIRST,
-        /** Open model: p99 latency, lower is better. */
-        BY_P99,
-        /** Fixed work per level: one table per level with throughput and p99 per stage. */
-        TABLE_PER_LEVEL
-    }
-
     private final Ranked ranked;
     private final List<String> groupKeys;
 
     HttpSuite(Ranked ranked, List<String> groupKeys) {
         this.ranked = ranked;
-        this.groupKeys = groupKeys;
+        this.groupKeys = List.copyOf(groupKeys);
     }
 
     /** The suite named {@code ping|data|sweep|fanout|cpu}, any case. */
@@ -59,15 +50,17 @@ public enum HttpSuite {
     }
 
     /** The results folder and ranking name: {@code http-ping}. */
+    @Override
     public String folder() {
         return HttpBenchmarks.suite(cliName());
     }
 
+    @Override
     public Ranked ranked() {
         return ranked;
     }
 
-    /** The workload parameters that tell one group (level, path) from another; empty: the suite is one group. */
+    @Override
     public List<String> groupKeys() {
         return groupKeys;
     }
@@ -81,7 +74,7 @@ public enum HttpSuite {
                 yield servers.stream().distinct().toList(); // on 50 CPUs, 2 x CPUs is the default pool
             }
             case FANOUT -> List.of(HttpServerSetup.of(Stage.VIRTUAL), HttpServerSetup.threadPool(4),
-                    HttpServerSetup.threadPool(HttpServerSetup.DEFAULT_POOL_SIZE));
+                    HttpServerSetup.threadPool(HttpLaunch.DEFAULT_POOL_SIZE));
             default -> HttpServerSetup.everyStage();
         };
     }
@@ -112,6 +105,7 @@ public enum HttpSuite {
     }
 
     /** Every combination a group must hold to be ranked: each server against each client, with the group's variant. */
+    @Override
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
         List<String> names = new ArrayList<>();
         for (ClientModel client : clients()) {

@@ -1,9 +1,7 @@
 package io.loomarena.harness.http;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -59,6 +57,15 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         return new HttpWorkload(path, connections, requests, rampDuration, keepAlive, true);
     }
 
+    /** {@code on} or {@code off}, as the features write a keep-alive setting. */
+    public static boolean onOrOff(String word) {
+        return switch (word) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("keep-alive must be on or off, got '" + word + "'");
+        };
+    }
+
     public boolean isRamp() {
         return !rampDuration.isZero();
     }
@@ -82,7 +89,7 @@ public record HttpWorkload(String path, int connections, long requests, Duration
     public Map<String, Object> parameters() {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("path", path);
-        parameters.put("host", HttpBenchmarks.HOST);
+        parameters.put("host", HttpLaunch.HOST);
         if (isRamp()) {
             parameters.put("model", "open: user ramp");
             parameters.put("users", connections);
@@ -96,24 +103,5 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         parameters.put("errorsTolerated", tolerateErrors);
         parameters.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
         return parameters;
-    }
-
-    /** The {@code load} command of one run against {@code origin} ({@code http://HOST:PORT}). */
-    List<String> clientArguments(String client, String origin, String jsonFile) {
-        List<String> args = new ArrayList<>(List.of("load", "--client", client, "--url", origin + path));
-        if (isRamp()) {
-            args.addAll(List.of("--ramp", rampText()));
-        } else {
-            args.addAll(List.of("--connections", String.valueOf(connections), "--requests", String.valueOf(requests)));
-            if (!keepAlive) {
-                args.add("--no-keep-alive");
-            }
-        }
-        args.addAll(List.of("--timeout", RESPONSE_TIMEOUT.toSeconds() + "s"));
-        if (tolerateErrors) {
-            args.add("--tolerate-errors");
-        }
-        args.addAll(List.of("--json", jsonFile));
-        return List.copyOf(args);
     }
 }

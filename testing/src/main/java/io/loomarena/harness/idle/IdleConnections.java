@@ -7,12 +7,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loomarena.harness.ClientModel;
+import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.EnvironmentProbe;
 import io.loomarena.harness.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.harness.echo.EchoLaunch;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.measure.ServerStats;
@@ -23,7 +24,7 @@ import io.loomarena.measure.ServerStats;
  * anything, and the same figures again at each step. The sockets stay open until {@link #close()}, which closes them
  * and stops the server. Used by one thread.
  * <pre>
- * try (IdleConnections idle = IdleConnections.start(EchoBenchmarks.Server.VIRTUAL, settings)) {
+ * try (IdleConnections idle = IdleConnections.start(ServerModel.VIRTUAL, settings)) {
  *     idle.openUpTo(1_000);          // then wait until the server counts them
  *     IdleStep step = idle.measure();
  * }
@@ -34,7 +35,7 @@ public final class IdleConnections implements AutoCloseable {
     /** A connect to loopback that takes longer than this means the server's accept queue is full. */
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
-    private final EchoBenchmarks.Server model;
+    private final ServerModel model;
     private final ForkedServer server;
     private final List<Socket> sockets = new ArrayList<>();
     private final List<IdleStep> steps = new ArrayList<>();
@@ -43,14 +44,13 @@ public final class IdleConnections implements AutoCloseable {
     private final Instant started;
     private final IdleStep baseline;
 
-    private IdleConnections(EchoBenchmarks.Server model, HarnessSettings settings) {
+    private IdleConnections(ServerModel model, HarnessSettings settings) {
         this.model = model;
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
         this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
-        var plan = EchoBenchmarks.plan(model, ClientModel.PLATFORM, EchoBenchmarks.Workload.of(1, 1, 1));
-        this.server = ForkedServer.start(fork, "server JVM " + model.label() + " (idle connections)", plan.server(),
-                settings);
+        this.server = ForkedServer.start(fork, "server JVM " + ModelLabels.server(model) + " (idle connections)",
+                EchoLaunch.server(model), settings);
         try {
             this.baseline = step(null);
         } catch (RuntimeException e) {
@@ -60,7 +60,7 @@ public final class IdleConnections implements AutoCloseable {
     }
 
     /** Forks the model's server and measures it with no connection. */
-    public static IdleConnections start(EchoBenchmarks.Server model, HarnessSettings settings) {
+    public static IdleConnections start(ServerModel model, HarnessSettings settings) {
         return new IdleConnections(model, settings);
     }
 
@@ -103,7 +103,7 @@ public final class IdleConnections implements AutoCloseable {
 
     /** Everything measured so far. */
     public IdleMemory result() {
-        return new IdleMemory(model.cli(), model.label(), baseline, steps, fork.jvmArgs(),
+        return new IdleMemory(model.cliName(), ModelLabels.server(model), baseline, steps, fork.jvmArgs(),
                 System.getProperty("java.version"), loadAverage, started.toString());
     }
 

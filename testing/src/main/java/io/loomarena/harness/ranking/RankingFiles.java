@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.loomarena.measure.ParentFolder;
+
 /** Writes a ranking beside the summaries it was built from: {@code ranking.md} and {@code ranking.csv}. */
 public final class RankingFiles {
 
@@ -25,7 +27,7 @@ public final class RankingFiles {
     /** Writes one ranking file (UTF-8), creating its folder. */
     public static Path write(Path file, String text) {
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             return Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);

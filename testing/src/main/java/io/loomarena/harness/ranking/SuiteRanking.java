@@ -1,39 +1,178 @@
 package io.loomarena.harness.ranking;
 
 import java.nio.file.Path;
-import java.util.Collection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
+import io.loomarena.harness.BenchmarkSuite;
+import io.loomarena.harness.NothingToDo;
+import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**
- * Ranks what a suite persisted: reads every summary in {@code <results>/<suite>/}, builds the {@link Ranking}, writes
- * {@code ranking.md} and {@code ranking.csv} beside them and returns the console text. Works for any suite.
+ * Ranks what a suite (echo or HTTP) persisted under {@code <results>/<folder>/}: splits the summaries into the
+ * suite's groups (one per level or path; one group when the suite has a single workload), ranks each group with
+ * {@link Ranking#of} (which refuses missing combinations and differing workloads, naming them), and writes
+ * {@code ranking.md} and {@code ranking.csv} beside the summaries. The one ranking entry point of every suite.
+ * <p>
+ * A suite that cannot be ranked fails once per results folder and JVM: a second ranking or gate of the same folder
+ * in the same run is skipped with one line that points at the first failure, so that a user who measured part of a
+ * suite reads one message, not one per scenario. Immutable.
  *
- * @param ranking the ranking
- * @param console the {@code [PERF]} lines, ready to print
+ * @param suite   the suite
+ * @param groups  one ranking per group, in the groups' order (numbers ascending)
+ * @param console the text for the build log
  * @param files   the files written
  */
-public record SuiteRanking(Ranking ranking, String console, List<Path> files) {
+public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String console, List<Path> files) {
+
+    /** Results folders this JVM failed to rank: later rankings and gates of them are skipped, not failed again. */
+    private static final Set<Path> FAILED = ConcurrentHashMap.newKeySet();
 
     public SuiteRanking {
+        groups = List.copyOf(groups);
         files = List.copyOf(files);
     }
 
     /**
      * Ranks the persisted summaries of {@code suite}.
      *
-     * @throws RankingException when a combination of {@code expectedCombinations} is missing or workloads differ
+     * @throws NothingToDo     when the suite has no summary at all, or this JVM already failed to rank its folder
+     * @throws RankingException when a combination of a group is missing or a group's workloads differ
      */
-    public static SuiteRanking rank(SummaryStore store, String suite, Collection<String> expectedCombinations) {
-        Path dir = store.suiteDir(suite);
-        Ranking ranking = Ranking.of(suite, store.readSuite(suite), expectedCombinations, dir.toString());
-        List<Path> files = RankingFiles.write(ranking, dir);
-        return new SuiteRanking(ranking, new ConsoleRankingFormat().format(ranking), files);
+    public static SuiteRanking rank(SummaryStore store, BenchmarkSuite suite) {
+        Path dir = store.suiteDir(suite.folder());
+        List<Ranking> groups = rankGroups(store, suite);
+        List<Path> files = List.of(
+                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(groups, markdown(suite), "\n")),
+                RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, groups)));
+        return new SuiteRanking(suite, groups, each(groups, console(suite), "\n"), files);
     }
 
-    /** Just the {@code [PERF][FINAL]} lines. */
+    /**
+     * Every persisted summary of {@code suite}, once they can be ranked together (what a gate judges); writes nothing.
+     *
+     * @throws NothingToDo     when the suite has no summary at all, or this JVM already failed to rank its folder
+     * @throws RankingException when a combination of a group is missing or a group's workloads differ
+     */
+    public static List<BenchmarkSummary> complete(SummaryStore store, BenchmarkSuite suite) {
+        return rankGroups(store, suite).stream().flatMap(group -> group.entries().stream())
+                .map(RankedCombination::summary).toList();
+    }
+
+    private static List<Ranking> rankGroups(SummaryStore store, BenchmarkSuite suite) {
+        Path dir = store.suiteDir(suite.folder());
+        if (!store.hasSummaries(suite.folder())) {
+            throw new NothingToDo("[PERF] " + suite.folder() + ": no summaries in " + dir
+                    + ", nothing to rank (run the suite's @Performance scenarios first)");
+        }
+        if (FAILED.contains(dir.toAbsolutePath())) {
+            throw new NothingToDo("[PERF] " + suite.folder() + ": not ranked, its summaries in " + dir
+                    + " cannot be ranked together (the failure above says why)");
+        }
+        try {
+            List<BenchmarkSummary> summaries = store.readSuite(suite.folder());
+            List<Ranking> groups = new ArrayList<>();
+            for (Map.Entry<String, List<BenchmarkSummary>> group : groups(suite, summaries).entrySet()) {
+                String name = suite.groupKeys().isEmpty() ? suite.folder()
+                        : suite.folder() + " [" + group.getKey() + "]";
+                groups.add(Ranking.of(name, group.getValue(),
+                        suite.expectedCombinations(group.getValue().get(0).workload()), dir.toString()));
+            }
+            return groups;
+        } catch (RankingException e) {
+            FAILED.add(dir.toAbsolutePath());
+            throw e;
+        }
+    }
+
+    /** Just the {@code [PERF][FINAL]} lines (fixed-work suites). */
     public List<String> finalLines() {
         return console.lines().filter(line -> line.startsWith("[PERF][FINAL] ")).toList();
+    }
+
+    /** Summaries by group, groups sorted by their key values (numbers as numbers), summaries by name. */
+    static Map<String, List<BenchmarkSummary>> groups(BenchmarkSuite suite, List<BenchmarkSummary> summaries) {
+        TreeMap<List<Comparable<?>>, List<BenchmarkSummary>> byKey = new TreeMap<>(SuiteRanking::compareKeys);
+        for (BenchmarkSummary summary : summaries) {
+            List<Comparable<?>> key = new ArrayList<>();
+            for (String name : suite.groupKeys()) {
+                Object value = summary.workload().get(name);
+                key.add(value instanceof Number n ? (Comparable<?>) Long.valueOf(n.longValue())
+                        : String.valueOf(value));
+            }
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(summary);
+        }
+        Map<String, List<BenchmarkSummary>> named = new LinkedHashMap<>();
+        byKey.forEach((key, list) -> {
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < key.size(); i++) {
+                parts.add(suite.groupKeys().get(i) + "=" + key.get(i));
+            }
+            named.put(String.join(", ", parts), list);
+        });
+        return named;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(List<Comparable<?>> a, List<Comparable<?>> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            Comparable x = a.get(i);
+            Comparable y = b.get(i);
+            int c = x.getClass() == y.getClass() ? x.compareTo(y) : x.toString().compareTo(y.toString());
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    }
+
+    private static RankingFormat console(BenchmarkSuite suite) {
+        return switch (suite.ranked()) {
+            case FASTEST_FIRST -> new ConsoleRankingFormat();
+            case BY_P99 -> new P99ConsoleRankingFormat();
+            case TABLE_PER_LEVEL -> new LevelTableRankingFormat(false);
+        };
+    }
+
+    private static RankingFormat markdown(BenchmarkSuite suite) {
+        return switch (suite.ranked()) {
+            case FASTEST_FIRST -> new MarkdownRankingFormat();
+            case BY_P99 -> new P99MarkdownRankingFormat();
+            case TABLE_PER_LEVEL -> new LevelTableRankingFormat(true);
+        };
+    }
+
+    /** One CSV for every group: the group's name in a first {@code group} column when the suite has groups. */
+    private static String csv(BenchmarkSuite suite, List<Ranking> groups) {
+        RankingFormat format = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? new P99CsvRankingFormat()
+                : new CsvRankingFormat();
+        if (suite.groupKeys().isEmpty()) {
+            return each(groups, format, "");
+        }
+        StringBuilder out = new StringBuilder();
+        for (Ranking group : groups) {
+            List<String> lines = format.format(group).lines().toList();
+            if (out.isEmpty()) {
+                out.append("group,").append(lines.get(0)).append('\n');
+            }
+            String name = quote(group.suite());
+            lines.stream().skip(1).forEach(line -> out.append(name).append(',').append(line).append('\n'));
+        }
+        return out.toString();
+    }
+
+    private static String quote(String text) {
+        return "\"" + text.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String each(List<Ranking> groups, RankingFormat format, String separator) {
+        return groups.stream().map(format::format).collect(Collectors.joining(separator));
     }
 }

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import io.loomarena.measure.ParentFolder;
+
 /**
  * Keeps one JSON file per {@code @Reliability} case under {@code <results>/reliability/cases/} (so that cases run by
  * different tags in different Maven runs add up) and writes {@code <results>/reliability.md} from all of them: cases
@@ -45,7 +47,7 @@ public final class ReliabilityReport {
     public Path record(ReliabilityCase outcome) {
         Path file = casesDir().resolve(slug(outcome.feature() + "--" + outcome.name()) + ".json");
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             JSON.writeValue(partial.toFile(), outcome);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -92,7 +94,7 @@ public final class ReliabilityReport {
         }
         Path file = reportFile();
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             Files.writeString(partial, md);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.measure.ParentFolder;
 
 /**
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
@@ -41,7 +42,7 @@ public final class HtmlReport {
         StringBuilder verdicts = new StringBuilder();
         StringBuilder body = new StringBuilder();
         data.suites().forEach((suite, summaries) -> {
-            HttpSuite.Ranked ranked = VerdictSection.ranked(suite);
+            BenchmarkSuite.Ranked ranked = VerdictSection.ranked(suite);
             // A suite may measure several workloads (levels, paths): each is ranked and charted alone, never mixed.
             Map<Map<String, Object>, List<BenchmarkSummary>> groups = byWorkload(summaries);
             verdicts.append("<h3><a href=\"#").append(anchor(suite)).append("\">").append(escape(suite))
@@ -63,7 +64,7 @@ public final class HtmlReport {
                 body.append("<p>Workload: ").append(escape(workload.toString()))
                         .append(". Ranking with spread and ties: <code>").append(escape(suite))
                         .append("/ranking.md</code>.</p>\n");
-                if (ranked == HttpSuite.Ranked.BY_P99) {
+                if (ranked == BenchmarkSuite.Ranked.BY_P99) {
                     body.append("<p>No throughput chart: in this open-model workload requests arrive on a schedule,"
                             + " so every stage's throughput is the arrival rate, fixed by the workload.</p>\n");
                 } else {
@@ -191,7 +192,7 @@ public final class HtmlReport {
 
     private static void writeAtomically(Path file, String text) {
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             Files.writeString(partial, text, StandardCharsets.UTF_8);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -30,6 +30,9 @@ public final class ReportCharts {
 
     /** A chart: its id, title and caption, the SVG, and the figures it plots. */
     public record Plotted(String id, String title, String caption, String svg, List<Figure> figures) {
+        public Plotted {
+            figures = List.copyOf(figures);
+        }
     }
 
     /** The percentiles of a latency curve; 100 is the maximum, drawn at 5 nines. */

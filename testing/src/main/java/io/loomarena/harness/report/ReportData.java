@@ -39,7 +39,7 @@ public record ReportData(Map<String, List<BenchmarkSummary>> suites, List<IdleMe
         if (Files.isDirectory(resultsDir)) {
             try (DirectoryStream<Path> dirs = Files.newDirectoryStream(resultsDir, Files::isDirectory)) {
                 for (Path dir : dirs) {
-                    String name = dir.getFileName().toString();
+                    String name = resultsDir.relativize(dir).toString();
                     if (!NOT_SUITES.contains(name)) {
                         List<BenchmarkSummary> summaries = summaries(dir);
                         if (!summaries.isEmpty()) {

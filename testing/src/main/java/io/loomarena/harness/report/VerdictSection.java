@@ -1,14 +1,14 @@
 package io.loomarena.harness.report;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.ranking.P99Order;
 import io.loomarena.harness.ranking.RankedCombination;
 import io.loomarena.harness.ranking.Ranking;
 import io.loomarena.harness.ranking.RankingException;
+import io.loomarena.harness.ranking.Suites;
 import io.loomarena.harness.ranking.ThroughputInterval;
 import io.loomarena.harness.ranking.Verdict;
 import io.loomarena.harness.summary.BenchmarkSummary;
@@ -26,20 +26,19 @@ final class VerdictSection {
     }
 
     /** How the suite in folder {@code suite} is ranked: HTTP suites say so themselves; any other is fixed work. */
-    static HttpSuite.Ranked ranked(String suite) {
-        return Arrays.stream(HttpSuite.values()).filter(s -> s.folder().equals(suite)).findFirst()
-                .map(HttpSuite::ranked).orElse(HttpSuite.Ranked.FASTEST_FIRST);
+    static BenchmarkSuite.Ranked ranked(String suite) {
+        return Suites.byFolder(suite).map(BenchmarkSuite::ranked).orElse(BenchmarkSuite.Ranked.FASTEST_FIRST);
     }
 
     /** The sentence and table of {@code group} (summaries of one workload), titled {@code name}, as HTML. */
-    static String html(String name, List<BenchmarkSummary> group, HttpSuite.Ranked ranked) {
+    static String html(String name, List<BenchmarkSummary> group, BenchmarkSuite.Ranked ranked) {
         Ranking ranking;
         try {
             ranking = Ranking.of(name, group, List.of(), name);
         } catch (RankingException e) {
             return "<p class=\"verdict\">Not ranked: " + HtmlReport.escape(e.getMessage()) + "</p>\n";
         }
-        return ranked == HttpSuite.Ranked.BY_P99 ? p99(ranking) : fastest(ranking);
+        return ranked == BenchmarkSuite.Ranked.BY_P99 ? p99(ranking) : fastest(ranking);
     }
 
     private static String fastest(Ranking ranking) {

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import io.loomarena.measure.ParentFolder;
+
 /**
  * Persists summaries under a results folder ({@code target-results/}), one sub-folder per suite, one pretty-printed
  * JSON file per combination. The folder lives outside {@code target/} so that summaries written by earlier Maven
@@ -43,7 +45,7 @@ public final class SummaryStore {
     public Path write(BenchmarkSummary summary) {
         Path file = path(summary.suite(), summary.combination());
         try {
-            Files.createDirectories(file.getParent());
+            ParentFolder.create(file);
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             JSON.writeValue(partial.toFile(), summary);
             Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,

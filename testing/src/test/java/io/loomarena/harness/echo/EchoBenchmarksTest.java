@@ -1,14 +1,14 @@
 package io.loomarena.harness.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.echo.client.ClientModel;
+import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.ClientModel;
 
 class EchoBenchmarksTest {
 
@@ -21,7 +21,7 @@ class EchoBenchmarksTest {
     @Test
     void everyCombinationRunsTheSameClientCommandShape() {
         EchoBenchmarks.Workload workload = EchoBenchmarks.Workload.of(20, 200, 32);
-        BenchmarkPlan plan = EchoBenchmarks.plan(EchoBenchmarks.Server.POOL, ClientModel.VIRTUAL,
+        BenchmarkPlan plan = EchoBenchmarks.plan(ServerModel.POOL, ClientModel.VIRTUAL,
                 workload);
 
         assertThat(plan.combination()).isEqualTo("POOL_SERVER+VIRTUAL_CLIENT");
@@ -36,9 +36,10 @@ class EchoBenchmarksTest {
     }
 
     @Test
-    void rejectsUnknownModelsNamingTheAllowedOnes() {
-        assertThat(EchoBenchmarks.Server.of("Virtual")).isEqualTo(EchoBenchmarks.Server.VIRTUAL);
-        assertThatThrownBy(() -> EchoBenchmarks.Server.of("fiber"))
-                .hasMessage("unknown server model 'fiber'; allowed: single, platform, pool, virtual");
+    void onlyThePoolModelIsGivenAPoolSizeTheServersDefault() {
+        assertThat(EchoLaunch.server(ServerModel.VIRTUAL).args()).containsExactly("server", "--model", "virtual",
+                "--host", "127.0.0.1", "--port", "0");
+        assertThat(EchoLaunch.POOL_SIZE).isEqualTo(io.loomarena.echo.server.EchoServerConfig.DEFAULT_POOL_SIZE);
+        assertThat(EchoSuite.ECHO.expectedCombinations(java.util.Map.of())).isEqualTo(EchoBenchmarks.combinations());
     }
 }

@@ -82,7 +82,7 @@ class FloodClientTest {
         assertThatThrownBy(() -> FloodPlan.of(0, FloodPlan.Mode.HOLD)).hasMessageContaining("connections must be");
         assertThatThrownBy(() -> FloodPlan.of(FloodPlan.MAX_CONNECTIONS + 1, FloodPlan.Mode.HOLD))
                 .hasMessageContaining("connections must be");
-        assertThatThrownBy(() -> FloodTarget.echo("turbo")).hasMessageContaining("allowed: single, platform");
+        assertThatThrownBy(() -> FloodTarget.echo("turbo")).hasMessageContaining("expected one of: single, platform");
         assertThatThrownBy(() -> FloodTarget.http("fast")).hasMessageContaining("allowed: single-threaded");
     }
 

@@ -2,8 +2,12 @@ package io.loomarena.harness.gate;
 
 import static io.loomarena.harness.summary.SummaryFixtures.summary;
 import static io.loomarena.harness.summary.SummaryFixtures.workload;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -50,16 +54,23 @@ class RegressionGateTest {
     }
 
     @Test
-    void ratioOfMedianElapsedTimesAndLostMessages() {
+    void lostMessagesFailAndTheJudgePrintsEachVerdictOnceThenFailsWithOneShortLine() {
         RegressionGate gate = new RegressionGate(baselineRuns);
-
-        GateVerdict ratio = gate.atLeastTimesAsFast("VIRTUAL_SERVER+VIRTUAL_CLIENT",
-                "PLATFORM_SERVER+PLATFORM_CLIENT", 1.5);
-        assertThat(ratio.pass()).isTrue();
-        assertThat(ratio.figure()).startsWith("1.60 times as fast");
-        assertThat(gate.atLeastTimesAsFast("VIRTUAL_SERVER+VIRTUAL_CLIENT", "PLATFORM_SERVER+PLATFORM_CLIENT", 2)
-                .line()).startsWith("[PERF][GATE] FAIL VIRTUAL_SERVER+VIRTUAL_CLIENT: 1.60 times as fast");
         assertThat(gate.nothingLostOrCorrupted(4_000)).allMatch(GateVerdict::pass);
-        assertThat(gate.nothingLostOrCorrupted(5_000)).noneMatch(GateVerdict::pass);
+        List<GateVerdict> verdicts = gate.nothingLostOrCorrupted(5_000);
+        assertThat(verdicts).noneMatch(GateVerdict::pass);
+
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> RegressionGate.judge(verdicts, new PrintStream(printed, true, UTF_8)))
+                .isInstanceOf(GateFailure.class)
+                .hasMessage("the gate failed: 2 FAIL (no message lost or corrupted): PLATFORM_SERVER+PLATFORM_CLIENT,"
+                        + " VIRTUAL_SERVER+VIRTUAL_CLIENT (the [PERF][GATE] FAIL lines above say why)")
+                .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
+        assertThat(printed.toString(UTF_8).lines()).containsExactlyElementsOf(
+                verdicts.stream().map(GateVerdict::line).toList());
+
+        printed.reset();
+        RegressionGate.judge(gate.nothingLostOrCorrupted(4_000), new PrintStream(printed, true, UTF_8));
+        assertThat(printed.toString(UTF_8).lines()).hasSize(2).allMatch(line -> line.startsWith("[PERF][GATE] PASS"));
     }
 }

@@ -12,10 +12,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.harness.ClientModel;
+import io.loomarena.harness.NothingToDo;
 import io.loomarena.harness.ranking.RankingException;
+import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
+import io.loomarena.http.load.ClientModel;
 import io.loomarena.http.server.Stage;
 
 /** Grouping, refusal and files of an HTTP suite's ranking, on fixture summaries (no JVM forked). */
@@ -51,7 +53,7 @@ class HttpSuiteRankingTest {
         writeLevel(store, 50, false, 2000);
         writeLevel(store, 50, true, 2000);
 
-        HttpSuiteRanking ranking = HttpSuiteRanking.rank(store, HttpSuite.SWEEP);
+        SuiteRanking ranking = SuiteRanking.rank(store, HttpSuite.SWEEP);
 
         assertThat(ranking.groups()).extracting(g -> g.suite()).containsExactly(
                 "http-sweep [connections=50, keepAlive=false]", "http-sweep [connections=50, keepAlive=true]",
@@ -63,24 +65,34 @@ class HttpSuiteRankingTest {
     }
 
     @Test
-    void aLevelWithAMissingStageOrAnotherWorkloadIsRefusedByName() {
+    void aLevelWithAMissingStageIsRefusedByNameOnceThenSkipped() {
         SummaryStore store = new SummaryStore(results);
         writeLevel(store, 50, true, 2000);
         store.delete("http-sweep", "VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
 
-        assertThatThrownBy(() -> HttpSuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
-                .hasMessageContaining("missing summaries for VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
+        assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
+                .hasMessageContaining("missing summaries for VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE")
+                .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
+        assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(NothingToDo.class)
+                .hasMessageStartingWith("[PERF] http-sweep: not ranked").hasMessageContaining("the failure above");
+    }
 
+    @Test
+    void aLevelOfAnotherWorkloadIsRefusedByName(@TempDir Path otherResults) {
+        SummaryStore store = new SummaryStore(otherResults);
+        writeLevel(store, 50, true, 2000);
         store.write(sweep(Stage.VIRTUAL, 50, true, 9999, 100));
-        assertThatThrownBy(() -> HttpSuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
+
+        assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
                 .hasMessageContaining("differ in workload").hasMessageContaining("requests=9999");
     }
 
     @Test
-    void nothingToRankSaysWhereItLooked() {
-        assertThatThrownBy(() -> HttpSuiteRanking.rank(new SummaryStore(results), HttpSuite.PING))
-                .isInstanceOf(RankingException.class).hasMessageContaining("no summaries")
-                .hasMessageContaining("http-ping");
+    void aSuiteWithNoSummaryIsNothingToDoSayingWhereItLooked() {
+        assertThatThrownBy(() -> SuiteRanking.rank(new SummaryStore(results), HttpSuite.PING))
+                .isInstanceOf(NothingToDo.class).hasMessage("[PERF] http-ping: no summaries in "
+                        + results.resolve("http-ping") + ", nothing to rank (run the suite's @Performance scenarios"
+                        + " first)");
     }
 
     @Test
@@ -99,10 +111,10 @@ class HttpSuiteRankingTest {
     @Test
     void aFanoutPlanForksItsDownstreamAndTheClientSendsTheSameCommandToEveryStage() {
         HttpWorkload workload = HttpWorkload.closed("/fanout?calls=3&ms=10", 100, 200, false);
-        var plan = HttpBenchmarks.plan("fanout", HttpServerSetup.threadPool(4), ClientModel.VIRTUAL,
-                workload, "FANOUT");
-        var other = HttpBenchmarks.plan("fanout", HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL,
-                workload, "FANOUT");
+        var plan = HttpBenchmarks.plan(HttpSuite.FANOUT, HttpServerSetup.threadPool(4), ClientModel.VIRTUAL,
+                workload);
+        var other = HttpBenchmarks.plan(HttpSuite.FANOUT, HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL,
+                workload);
 
         assertThat(plan.combination()).isEqualTo("THREAD_POOL_4+VIRTUAL_CLIENT+FANOUT");
         assertThat(plan.downstream().launch().args()).containsSequence("--stage", "virtual");
@@ -115,5 +127,20 @@ class HttpSuiteRankingTest {
                 "--requests", "200", "--no-keep-alive", "--timeout", "30s", "--json", "r.json");
         assertThat(List.of(plan.workload().get("connections"), plan.workload().get("keepAlive")))
                 .containsExactly(100, false);
+        assertThat(plan.clientTimeByDesign()).isZero();
+    }
+
+    @Test
+    void aRampGivesItsClientTheRampsDurationOnTopOfItsTimeLimit() {
+        HttpWorkload ramp = HttpWorkload.ramp("/data.json", 200, java.time.Duration.ofMillis(500));
+        var plan = HttpBenchmarks.plan(HttpSuite.DATA, HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL, ramp);
+
+        assertThat(plan.clientTimeByDesign()).isEqualTo(java.time.Duration.ofMillis(500));
+        assertThat(plan.server().args()).containsExactly("serve", "--stage", "virtual", "--host", "127.0.0.1",
+                "--port", "0");
+        assertThat(HttpServerSetup.of(Stage.THREAD_POOL).launch(List.of()).args()).containsSequence("--pool-size",
+                String.valueOf(io.loomarena.http.server.ServerConfig.DEFAULT_POOL_SIZE));
+        assertThat(HttpWorkload.onOrOff("on")).isTrue();
+        assertThatThrownBy(() -> HttpWorkload.onOrOff("maybe")).hasMessageContaining("on or off");
     }
 }

@@ -8,10 +8,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -72,12 +74,21 @@ class RankingTest {
         SummaryStore store = new SummaryStore(results);
         three().forEach(store::write);
 
-        SuiteRanking suiteRanking = SuiteRanking.rank(store, "s", EXPECTED);
+        SuiteRanking suiteRanking = SuiteRanking.rank(store, new FixedSuite("s", EXPECTED));
 
         assertThat(suiteRanking.finalLines()).hasSize(3).first().asString()
                 .startsWith("[PERF][FINAL] 1) B_SERVER+X_CLIENT average: 0.110 s, throughput=36363.64 req/s");
         assertThat(suiteRanking.files()).containsExactly(results.resolve("s/ranking.md"),
                 results.resolve("s/ranking.csv"));
         assertThat(results.resolve("s/ranking.csv")).content().startsWith("rank,combination,unit,");
+    }
+
+    /** A suite of one group that must hold {@code expected}. */
+    record FixedSuite(String folder, List<String> expected) implements BenchmarkSuite {
+
+        @Override
+        public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
+            return expected;
+        }
     }
 }

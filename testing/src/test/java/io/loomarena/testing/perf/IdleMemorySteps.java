@@ -10,7 +10,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.idle.IdleConnections;
 import io.loomarena.harness.idle.IdleMemoryStore;
 import io.loomarena.harness.report.HtmlReport;
@@ -24,7 +24,7 @@ public final class IdleMemorySteps {
 
     @Given("a fresh {word} echo server JVM with no connection")
     public void aFreshEchoServer(String server) {
-        idle = IdleConnections.start(EchoBenchmarks.Server.of(server), settings);
+        idle = IdleConnections.start(ServerModel.fromCliName(server), settings);
     }
 
     @When("{int} idle connections are held open to it")

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.ranking.P99Order;
+import io.loomarena.harness.ranking.RankedCombination;
 import io.loomarena.harness.ranking.RankingFiles;
 import io.loomarena.harness.ranking.SuiteRanking;
+import io.loomarena.harness.ranking.Suites;
 
-/** Thin steps that rank a suite's persisted benchmark summaries and print the {@code [PERF]} lines. */
+/** Thin steps that rank any suite's persisted summaries through {@link SuiteRanking} and print the ranking. */
 public final class RankingSteps {
 
     private final BenchmarkContext context;
@@ -21,25 +23,68 @@ public final class RankingSteps {
 
     @When("the echo benchmark summaries are ranked")
     public void theEchoBenchmarkSummariesAreRanked() {
-        NothingToRank.skipUnlessMeasured(context.store, EchoBenchmarks.SUITE);
-        context.ranking = SuiteRanking.rank(context.store, EchoBenchmarks.SUITE, EchoBenchmarks.combinations());
-        System.out.print(context.ranking.console());
-        System.out.flush();
+        rank("echo");
+    }
+
+    @When("the HTTP {word} summaries are ranked")
+    public void theSummariesAreRanked(String suite) {
+        rank(suite);
     }
 
     @Then("the ranking lists all {int} echo combinations fastest first")
     public void theRankingListsAllCombinations(int count) {
+        fastestFirst();
         assertThat(context.ranking.finalLines()).hasSize(count);
-        assertThat(context.ranking.ranking().entries()).hasSize(count)
-                .isSortedAccordingTo((a, b) -> Double.compare(a.averageSeconds(), b.averageSeconds()));
+    }
+
+    @Then("the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each")
+    public void fastestFirst() {
+        assertThat(context.ranking.groups()).isNotEmpty().allSatisfy(group -> assertThat(group.entries())
+                .hasSize(context.suite.expectedCombinations(group.workload()).size())
+                .isSortedAccordingTo((a, b) -> Double.compare(a.averageSeconds(), b.averageSeconds())));
+        assertThat(context.ranking.finalLines()).hasSize(context.ranking.groups().stream()
+                .mapToInt(group -> group.entries().size()).sum())
+                .allMatch(line -> line.contains(" " + context.ranking.groups().get(0).unit() + "/s, "));
+    }
+
+    @Then("the ranking lists every stage by p99 latency, lowest first, under a header that says so")
+    public void byP99() {
+        var group = context.ranking.groups().get(0);
+        assertThat(P99Order.sorted(group)).hasSize(context.suite.expectedCombinations(group.workload()).size())
+                .isSortedAccordingTo(P99Order.LOWEST_P99_FIRST);
+        assertThat(context.ranking.console()).contains("ranking by p99 latency (lower is better) of an open-model"
+                + " workload").contains("[PERF][P99] 1) ");
+    }
+
+    @Then("the ranking shows one table per level, each listing every stage with its throughput and p99")
+    public void oneTablePerLevel() {
+        assertThat(context.ranking.groups()).isNotEmpty().allSatisfy(level -> assertThat(level.entries())
+                .hasSize(context.suite.expectedCombinations(level.workload()).size())
+                .extracting(RankedCombination::throughput).isSortedAccordingTo((a, b) -> Double.compare(b, a)));
+        assertThat(context.ranking.console().lines().filter(line -> line.startsWith("| # | stage |")))
+                .hasSize(context.ranking.groups().size());
     }
 
     @Then("the ranking is written as ranking.md and ranking.csv beside the summaries")
+    public void theRankingIsWrittenBesideTheSummaries() {
+        theRankingIsWritten();
+        assertThat(context.store.suiteDir(context.suite.folder()).resolve(RankingFiles.MARKDOWN)).content()
+                .contains("these figures belong to this machine");
+    }
+
+    @Then("the ranking is written as ranking.md and ranking.csv in the suite's folder")
     public void theRankingIsWritten() {
-        Path dir = context.store.suiteDir(EchoBenchmarks.SUITE);
+        Path dir = context.store.suiteDir(context.suite.folder());
         assertThat(context.ranking.files()).containsExactly(dir.resolve(RankingFiles.MARKDOWN),
                 dir.resolve(RankingFiles.CSV));
-        assertThat(dir.resolve(RankingFiles.MARKDOWN)).content().contains("these figures belong to this machine");
-        assertThat(dir.resolve(RankingFiles.CSV)).content().startsWith("rank,combination");
+        assertThat(dir.resolve(RankingFiles.CSV)).content().contains("rank,combination");
+        assertThat(dir.resolve(RankingFiles.MARKDOWN)).content().contains("# " + context.suite.folder());
+    }
+
+    private void rank(String suite) {
+        context.suite = Suites.named(suite);
+        context.ranking = Skipping.unlessNothingToDo(() -> SuiteRanking.rank(context.store, context.suite));
+        System.out.print(context.ranking.console());
+        System.out.flush();
     }
 }

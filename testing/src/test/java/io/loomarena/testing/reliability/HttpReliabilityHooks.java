@@ -2,6 +2,8 @@ package io.loomarena.testing.reliability;
 
 import io.cucumber.java.After;
 import io.cucumber.java.Before;
+import io.loomarena.testing.http.support.HttpForkedServer;
+import io.loomarena.testing.http.support.HttpInFlightRequests;
 
 /**
  * Listens to the HTTP server's log for the whole of an {@code @Http @Reliability} scenario: from before its first step
@@ -28,8 +30,11 @@ public final class HttpReliabilityHooks {
         log.start();
     }
 
-    /** Clients first, then the server JVM (before HttpHooks, which closes the in-process servers). */
-    @After(value = "@Http and @Reliability", order = 20000)
+    /**
+     * Clients first, then the server JVM (before HttpHooks, which closes the in-process servers); of every @Http
+     * scenario, since http.feature's process scenario forks a server JVM too.
+     */
+    @After(value = "@Http", order = 20000)
     public void closeClientsThenServerJvm() {
         inFlight.close();
         slowClients.close();

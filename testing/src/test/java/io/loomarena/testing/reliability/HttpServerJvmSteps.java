@@ -12,11 +12,16 @@ import java.util.List;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.testing.http.support.HttpForkedServer;
+import io.loomarena.testing.http.support.HttpInFlightRequests;
 import io.loomarena.testing.http.support.RawHttpConnection;
 import io.loomarena.testing.http.support.RawResponse;
 import org.awaitility.Awaitility;
 
-/** A server in its own JVM: graceful shutdown under load, vanishing clients, a deleted data file. */
+/**
+ * A server in its own JVM: graceful shutdown under load, vanishing clients, a deleted data file, and the process a
+ * user starts ({@code http.feature}'s SIGTERM scenario).
+ */
 public class HttpServerJvmSteps {
 
     /** Allowance for threads and descriptors the JVM opens on its own (compiler and carrier threads, I/O pollers). */
@@ -48,6 +53,36 @@ public class HttpServerJvmSteps {
     @Given("the HTTP server runs the {string} stage in its own JVM with a copy of the data file")
     public void theHttpServerRunsWithACopyOfTheDataFile(String stage) {
         dataFile = server.startWithDataCopy(stage);
+    }
+
+    @Given("the HTTP server process runs the {string} stage")
+    public void theHttpServerProcessRuns(String stage) {
+        server.start(stage, "");
+    }
+
+    @Given("a request to {string} is in progress on the HTTP server process")
+    public void aRequestIsInProgress(String path) {
+        inFlight.open(server.port(), 1);
+        inFlight.sendOnEach(path);
+        Awaitility.await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(5))
+                .until(() -> server.counter("requestsInProgress") >= 1);
+    }
+
+    @When("the HTTP server process receives SIGTERM")
+    public void theHttpServerProcessReceivesSigterm() {
+        server.sigterm();
+    }
+
+    @Then("the in-flight request was answered {int} with {string}")
+    public void theInFlightRequestWasAnswered(int status, String field) {
+        allInFlightRequestsWereAnswered(1, status, field);
+    }
+
+    @Then("the HTTP server process exited with status {int}")
+    public void theHttpServerProcessExitedWith(int status) {
+        assertThat(server.awaitExit(HttpForkedServer.EXIT_TIMEOUT)).as("exit after SIGTERM; %s", server.describe())
+                .isNotNull();
+        assertThat(server.exitCode()).as(server.describe()).isEqualTo(status);
     }
 
     @Given("{int} HTTP requests to {string} are in progress in the server JVM")

@@ -9,6 +9,7 @@ import java.util.Objects;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.testing.http.support.HttpForkedServer;
 import org.HdrHistogram.Histogram;
 import org.awaitility.Awaitility;
 

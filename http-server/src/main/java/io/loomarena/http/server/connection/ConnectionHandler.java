@@ -41,8 +41,16 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     private final AtomicInteger state = new AtomicInteger(FRESH);
     private ResponseWriter out;
     private boolean virtual;
-    /** The input has been shut by a timeout: the request already buffered is the last one answered. */
-    private boolean lastRequest;
+
+    /** What {@link #awaitRequest} found on a kept-alive connection. */
+    private enum Next {
+        /** No request: close quietly. */
+        NONE,
+        /** A request to answer. */
+        REQUEST,
+        /** A request that arrived as the idle timeout struck: it is answered, and the connection closes after it. */
+        LAST_REQUEST
+    }
 
     /**
      * Registers the connection as open; the acceptor then hands it to the stage.
@@ -110,14 +118,19 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     /** The request loop; returns whether the close should linger (an error response was sent). */
     private boolean serve(InputBuffer in) throws IOException {
         int served = 0;
+        boolean lastRequest = false;
         in.timeouts(acceptedNanos + context.config().headerTimeout().toNanos(), 0);
         while (true) {
-            if (served > 0 && !awaitRequest(in)) {
-                return false;
+            if (served > 0) {
+                Next next = awaitRequest(in);
+                if (next == Next.NONE) {
+                    return false;
+                }
+                lastRequest = next == Next.LAST_REQUEST;
             }
             served++;
             try {
-                if (!exchange(in, served)) {
+                if (!exchange(in, served, lastRequest)) {
                     return in.buffered() > 0;
                 }
             } catch (HttpException e) {
@@ -129,8 +142,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
         }
     }
 
-    /** Waits for the next request on a kept-alive connection; false when it should close quietly. */
-    private boolean awaitRequest(InputBuffer in) throws IOException {
+    /** Waits for the next request on a kept-alive connection. */
+    private Next awaitRequest(InputBuffer in) throws IOException {
+        Next next = Next.REQUEST;
         if (in.buffered() == 0) {
             out.flush();
             if (context.stage().yieldsBeforeIdleRead()) {
@@ -138,31 +152,35 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
             }
             state.set(IDLE);
             if (context.registry().draining()) {
-                return false;
+                return Next.NONE;
             }
             in.timeouts(Long.MAX_VALUE, (int) context.config().idleTimeout().toMillis());
             try {
                 if (!in.fill()) {
-                    return false;
+                    return Next.NONE;
                 }
             } catch (SocketTimeoutException e) {
                 // Idle for the whole keep-alive timeout: close without a response, as nginx does, unless a request
                 // arrived as the timeout struck: it is answered (and the connection closed after it).
                 if (in.buffered() == 0) {
-                    return false;
+                    return Next.NONE;
                 }
-                lastRequest = true;
+                next = Next.LAST_REQUEST;
             }
             if (!state.compareAndSet(IDLE, BUSY)) {
-                return false;
+                return Next.NONE;
             }
         }
         in.timeouts(System.nanoTime() + context.config().headerTimeout().toNanos(), 0);
-        return true;
+        return next;
     }
 
-    /** Reads one request, answers it; returns whether the connection stays open. */
-    private boolean exchange(InputBuffer in, int served) throws IOException, HttpException {
+    /**
+     * Reads one request, answers it; returns whether the connection stays open.
+     *
+     * @param lastRequest the idle timeout shut the input: this request, already buffered, is the last one answered
+     */
+    private boolean exchange(InputBuffer in, int served, boolean lastRequest) throws IOException, HttpException {
         out.prepare(false, Persistence.CLOSE);
         // Once the request line is known, an error found later in the head (431, 413, 400...) answers a HEAD too.
         HttpRequest request = context.parser().parse(in, line -> out.prepare(line.method() == Method.HEAD,

@@ -51,13 +51,16 @@ public final class CachedContent implements ContentSource {
                     disk.file(name, out);
                     return;
                 }
-                cached = PreparedResponse.of(HttpStatus.OK, ContentType.forFileName(file.getFileName().toString()),
-                        Files.readAllBytes(file));
+                cached = PreparedResponse.of(HttpStatus.OK, ContentType.forFile(file), Files.readAllBytes(file));
             } catch (NoSuchFileException e) {
                 // Removed between resolving and reading.
                 throw HttpException.application(HttpStatus.NOT_FOUND, "no file " + name + " in the docroot");
             }
-            files.putIfAbsent(name, cached);
+            // Two first requests may race: every one serves the copy that won, so only one is ever kept or sent.
+            PreparedResponse first = files.putIfAbsent(name, cached);
+            if (first != null) {
+                cached = first;
+            }
         }
         out.respond(cached);
     }

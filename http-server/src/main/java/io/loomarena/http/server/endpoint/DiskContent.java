@@ -47,7 +47,7 @@ public final class DiskContent implements ContentSource {
     @Override
     public void file(String name, ResponseWriter out) throws IOException, HttpException {
         Path path = docroot.resolve(name);
-        ContentType type = ContentType.forFileName(path.getFileName().toString());
+        ContentType type = ContentType.forFile(path);
         FileChannel file;
         try {
             file = FileChannel.open(path, StandardOpenOption.READ);

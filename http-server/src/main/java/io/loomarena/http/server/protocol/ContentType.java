@@ -1,6 +1,7 @@
 package io.loomarena.http.server.protocol;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -39,8 +40,13 @@ public record ContentType(String value, byte[] line) {
         return new ContentType(value, ("Content-Type: " + value + "\r\n").getBytes(StandardCharsets.US_ASCII));
     }
 
-    /** The type of a file by its extension; unknown extensions are {@code application/octet-stream}. */
-    public static ContentType forFileName(String name) {
+    /**
+     * The type of a file by its name's extension; unknown extensions, and a path with no name (a root), are
+     * {@code application/octet-stream}.
+     */
+    public static ContentType forFile(Path file) {
+        Path fileName = file.getFileName();
+        String name = fileName == null ? "" : fileName.toString();
         int dot = name.lastIndexOf('.');
         String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
         return switch (extension) {

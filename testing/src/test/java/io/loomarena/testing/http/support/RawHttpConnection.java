@@ -6,6 +6,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -51,6 +52,18 @@ public final class RawHttpConnection implements AutoCloseable {
         } catch (IOException e) {
             closeQuietly(socket);
             throw new UncheckedIOException("cannot connect to 127.0.0.1:" + port, e);
+        }
+    }
+
+    /** Whether a new connection to the loopback {@code port} is refused now (a stopped server's port). */
+    public static boolean refused(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            return false;
+        } catch (ConnectException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -2,10 +2,7 @@ package io.loomarena.testing.http.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,14 +126,7 @@ public final class ServerUnderTest implements AutoCloseable {
 
     /** Whether a new connection to the server's port is refused. */
     public boolean refusesConnections() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port()), 2000);
-            return false;
-        } catch (ConnectException e) {
-            return true;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return RawHttpConnection.refused(port());
     }
 
     /** GET of the metrics path on a new connection, as name (labels dropped when only the stage) to value. */

@@ -1,11 +1,8 @@
-package io.loomarena.testing.reliability;
+package io.loomarena.testing.http.support;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,17 +23,20 @@ import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.http.server.BundledContent;
-import io.loomarena.testing.http.support.RawHttpConnection;
-import io.loomarena.testing.http.support.RawResponse;
+import io.loomarena.http.server.ServerConfig;
 
 /**
- * The HTTP server of a reliability scenario in its own JVM ({@code serve --stage S --port 0} plus the scenario's
- * options), so that it can be sent SIGTERM, and so that its threads and file descriptors are its own to count. Not
- * pinned to a CPU (these scenarios measure behaviour, not speed). One per scenario (PicoContainer); closing stops it.
+ * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --stage S} through
+ * {@link HttpLaunch}, plus the scenario's options) by the harness's {@link ForkedServer}: so that it can be sent
+ * SIGTERM and its exit status read, and so that its threads and file descriptors are its own to count. Not pinned to
+ * a CPU (these scenarios measure behaviour, not speed). One per scenario (PicoContainer); closing stops it.
  */
 public final class HttpForkedServer implements AutoCloseable {
+
+    /** The longest wait for the JVM to exit after SIGTERM: the server's own grace period, then time to exit. */
+    public static final Duration EXIT_TIMEOUT = ServerConfig.DEFAULT_GRACE.plusSeconds(5);
 
     private static final Pattern STACK_TRACE = Pattern.compile("(?m)^\\s+at [\\w$.<>/]+\\(|Exception in thread |^Caused by: ");
 
@@ -52,13 +52,11 @@ public final class HttpForkedServer implements AutoCloseable {
     }
 
     private void start(String stage, List<String> options) {
-        List<String> args = new ArrayList<>(List.of("serve", "--stage", stage, "--port", "0"));
-        args.addAll(options);
         HarnessSettings settings = HarnessSettings.fromSystemProperties();
         JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
         this.stage = stage;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
-                new JvmLaunch("io.loomarena.http.HttpMain", args), settings);
+                HttpLaunch.serve(HttpLaunch.stage(stage), options), settings);
         // The first answer on stdin takes a second or more (the server JVM loads its JSON writer): take it now, so
         // that the scenario's own questions are answered within milliseconds. On a crowded machine it can take
         // longer than the harness waits for one answer: ask up to three times.
@@ -187,7 +185,7 @@ public final class HttpForkedServer implements AutoCloseable {
         }
     }
 
-    /** The server JVM's exit code; only once it has exited. */
+    /** The server JVM's exit code; only once it has exited ({@link #awaitExit} returned a time). */
     public int exitCode() {
         return running().onExit().join().exitValue();
     }
@@ -198,14 +196,7 @@ public final class HttpForkedServer implements AutoCloseable {
 
     /** Whether a new connection to the server's port is refused now. */
     public boolean refusesConnections() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port()), 2000);
-            return false;
-        } catch (ConnectException e) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return RawHttpConnection.refused(port());
     }
 
     /** Lines of the server's stderr tail that belong to a stack trace or an uncaught exception. */
@@ -224,10 +215,16 @@ public final class HttpForkedServer implements AutoCloseable {
         return server;
     }
 
+    /** The server's state and the tails of its output, for a failure message. */
+    public String describe() {
+        return running().describe() + running().details();
+    }
+
     @Override
     public void close() {
         if (server != null) {
             server.close();
+            server = null;
         }
         if (tempDir != null) {
             try (Stream<Path> files = Files.walk(tempDir)) {

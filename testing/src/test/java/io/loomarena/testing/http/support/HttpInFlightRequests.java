@@ -1,4 +1,4 @@
-package io.loomarena.testing.reliability;
+package io.loomarena.testing.http.support;
 
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -9,8 +9,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import io.loomarena.testing.http.support.RawHttpConnection;
-import io.loomarena.testing.http.support.RawResponse;
 
 /**
  * Requests sent together, each on its own connection and virtual thread, whose outcomes are collected: the status of

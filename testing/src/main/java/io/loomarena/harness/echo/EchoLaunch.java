@@ -1,0 +1,47 @@
+package io.loomarena.harness.echo;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.loomarena.echo.client.ClientModel;
+import io.loomarena.echo.server.EchoServerConfig;
+import io.loomarena.echo.server.ServerModel;
+import io.loomarena.harness.fork.JvmLaunch;
+
+/**
+ * The echo jar's command lines, assembled here for every forked echo JVM (benchmarks, idle connections, floods):
+ * {@code server --model M --host HOST --port 0 [--pool-size N]} and {@code client --model M ... --json FILE}. The
+ * defaults are the echo module's own ({@link EchoServerConfig}). Stateless.
+ */
+public final class EchoLaunch {
+
+    /** The echo jar's entry point, with the {@code server} and {@code client} commands. */
+    public static final String MAIN_CLASS = "io.loomarena.echo.EchoMain";
+    /** Loopback only: a forked server never listens beyond this machine. */
+    public static final String HOST = EchoServerConfig.DEFAULT_HOST;
+    /** The {@code pool} model's threads: the server's default. */
+    public static final int POOL_SIZE = EchoServerConfig.DEFAULT_POOL_SIZE;
+
+    private EchoLaunch() {
+    }
+
+    /** {@code server --model M --host HOST --port 0}, with {@code --pool-size} for the {@code pool} model. */
+    public static JvmLaunch server(ServerModel model) {
+        List<String> args = new ArrayList<>(List.of("server", "--model", model.cliName(), "--host", HOST,
+                "--port", "0"));
+        if (model == ServerModel.POOL) {
+            args.addAll(List.of("--pool-size", String.valueOf(POOL_SIZE)));
+        }
+        return new JvmLaunch(MAIN_CLASS, args);
+    }
+
+    /** One client run of {@code workload} against {@code host:port}, writing its result to {@code json}. */
+    public static JvmLaunch client(ClientModel model, String host, int port, EchoBenchmarks.Workload workload,
+                                   Path json) {
+        return JvmLaunch.of(MAIN_CLASS, "client", "--model", model.cliName(), "--host", host,
+                "--port", String.valueOf(port), "--clients", String.valueOf(workload.clients()),
+                "--messages", String.valueOf(workload.messages()), "--size", String.valueOf(workload.size()),
+                "--read-timeout", String.valueOf(workload.readTimeout().toSeconds()), "--json", json.toString());
+    }
+}

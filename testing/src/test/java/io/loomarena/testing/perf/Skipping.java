@@ -1,0 +1,41 @@
+package io.loomarena.testing.perf;
+
+import java.util.function.Supplier;
+
+import org.opentest4j.TestAbortedException;
+
+import io.loomarena.harness.NothingToDo;
+
+/**
+ * Turns the harness's {@link NothingToDo} into a skipped scenario (Cucumber reports a {@link TestAbortedException}
+ * as skipped) that shows its one line and nothing else: a suite never measured in this results folder is skipped,
+ * not failed, so that {@code @PerformanceSummary} after measuring one suite ranks that suite and leaves the others.
+ */
+final class Skipping {
+
+    private Skipping() {
+    }
+
+    /** The step's result, or a skipped scenario when the harness found nothing to do. */
+    static <T> T unlessNothingToDo(Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (NothingToDo e) {
+            throw new Skipped(e.getMessage());
+        }
+    }
+
+    /** A skip that reads as its line: no class name, no stack trace. */
+    static final class Skipped extends TestAbortedException {
+
+        Skipped(String line) {
+            super(line);
+            setStackTrace(new StackTraceElement[0]);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
+    }
+}
