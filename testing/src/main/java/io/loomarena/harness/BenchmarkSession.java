@@ -67,8 +67,13 @@ public final class BenchmarkSession implements AutoCloseable {
     private final String loadAverage;
     private final Path workDir;
     private final PrintStream progress;
-    /** The servers of the fork in progress; replaced by the next fork's. */
+    /** The build measured, as the progress lines name it ({@code baseline main}); empty outside the A/B gate. */
+    private final String build;
+    /** The servers of the fork in progress; replaced by the next fork's; {@code null} between forks of an A/B run. */
     private volatile Servers servers;
+    private final List<MeasuredRun> measured = new ArrayList<>();
+    /** Per fork run so far, whether the server's peak RSS could be reset before each measured iteration. */
+    private final List<Boolean> peakRssResetPerFork = new ArrayList<>();
 
     /** The server JVM of one fork and, started before it, the plan's downstream JVM ({@code null} when none). */
     private record Servers(ForkedServer server, ForkedServer downstream) implements AutoCloseable {
@@ -85,11 +90,13 @@ public final class BenchmarkSession implements AutoCloseable {
         }
     }
 
-    private BenchmarkSession(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress) {
+    private BenchmarkSession(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress, JvmFork fork,
+                             String build, boolean startFirstFork) {
         this.plan = plan;
         this.settings = settings;
         this.progress = progress;
-        this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        this.fork = fork;
+        this.build = build;
         this.started = Instant.now();
         this.loadAverage = EnvironmentProbe.loadAverage();
         try {
@@ -97,11 +104,13 @@ public final class BenchmarkSession implements AutoCloseable {
         } catch (IOException e) {
             throw new HarnessException("cannot create a temporary folder for client results: " + e.getMessage(), e);
         }
-        try {
-            this.servers = startServers(1);
-        } catch (RuntimeException e) {
-            deleteWorkDir();
-            throw e;
+        if (startFirstFork) {
+            try {
+                this.servers = startServers(1);
+            } catch (RuntimeException e) {
+                deleteWorkDir();
+                throw e;
+            }
         }
     }
 
@@ -112,7 +121,22 @@ public final class BenchmarkSession implements AutoCloseable {
 
     /** Like {@link #start(BenchmarkPlan, HarnessSettings)}, printing the progress lines to {@code progress}. */
     public static BenchmarkSession start(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress) {
-        return new BenchmarkSession(plan, settings, progress);
+        return new BenchmarkSession(plan, settings, progress,
+                JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning())), "", true);
+    }
+
+    /**
+     * A session of one build of an A/B comparison: its JVMs run from {@code classPath} (that build's jars) with the
+     * same flags and pinning as any other session, and nothing is started until {@link #runNextFork()}, which stops
+     * its servers again at the end of the fork so that the other build's fork runs next to no idle JVM of this one.
+     *
+     * @param build the build as progress lines name it, for example {@code baseline main} or {@code this build}
+     */
+    public static BenchmarkSession forBuild(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress,
+                                            String classPath, String build) {
+        JvmFork current = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        return new BenchmarkSession(plan, settings, progress, new JvmFork(current.javaBinary(), classPath,
+                current.jvmArgs(), current.pinning()), build, false);
     }
 
     public BenchmarkPlan plan() {
@@ -132,21 +156,50 @@ public final class BenchmarkSession implements AutoCloseable {
 
     /** Runs every fork and returns the combination's summary (not yet persisted). */
     public BenchmarkSummary run() {
-        List<MeasuredRun> measured = new ArrayList<>();
-        boolean peakRssPerRun = true;
         for (int f = 1; f <= settings.forks(); f++) {
             if (f > 1) {
                 Servers previous = servers;
                 previous.close();
                 servers = startServers(f);
             }
-            peakRssPerRun &= runFork(f, measured);
+            peakRssResetPerFork.add(runFork(f, measured));
+        }
+        return summary();
+    }
+
+    /**
+     * Runs the next fork of a {@link #forBuild} session: a fresh server JVM (and downstream), one client JVM with its
+     * warmup and measured iterations, then the servers are stopped.
+     *
+     * @throws IllegalStateException when every fork has run already
+     */
+    public void runNextFork() {
+        if (peakRssResetPerFork.size() >= settings.forks()) {
+            throw new IllegalStateException("all " + settings.forks() + " forks of " + plan.combination()
+                    + " have run");
+        }
+        int forkNumber = peakRssResetPerFork.size() + 1;
+        servers = startServers(forkNumber);
+        try {
+            peakRssResetPerFork.add(runFork(forkNumber, measured));
+        } finally {
+            Servers done = servers;
+            servers = null;
+            done.close();
+        }
+    }
+
+    /** The summary of the forks run so far (all of them, once {@link #run()} or every {@link #runNextFork()} ran). */
+    public BenchmarkSummary summary() {
+        if (peakRssResetPerFork.size() < settings.forks()) {
+            throw new IllegalStateException(peakRssResetPerFork.size() + " of " + settings.forks() + " forks of " + plan.combination()
+                    + " have run");
         }
         return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
                 plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
                 new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured),
                 Aggregate.of(measured),
-                EnvironmentProbe.capture(fork, started, loadAverage, peakRssPerRun,
+                EnvironmentProbe.capture(fork, started, loadAverage, !peakRssResetPerFork.contains(false),
                         Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir())));
     }
 
@@ -291,18 +344,23 @@ public final class BenchmarkSession implements AutoCloseable {
      */
     private void printProgress(int forkNumber, Matcher done, String line) {
         if (!done.matches()) {
-            progress.println("[PERF] " + plan.combination() + " fork " + forkNumber + "/" + settings.forks() + ": "
+            progress.println("[PERF] " + buildPrefix() + plan.combination() + " fork " + forkNumber + "/" + settings.forks() + ": "
                     + line);
             return;
         }
         long elapsed = Long.parseLong(done.group(4));
         long operations = Long.parseLong(done.group(5));
         long errors = Long.parseLong(done.group(6));
-        progress.println(String.format(Locale.ROOT, "[PERF] %s fork %d/%d %s %s/%s: %.3f s, %,.0f %s/s%s",
-                plan.combination(), forkNumber, settings.forks(), done.group(1), done.group(2), done.group(3),
+        progress.println(String.format(Locale.ROOT, "[PERF] %s%s fork %d/%d %s %s/%s: %.3f s, %,.0f %s/s%s",
+                buildPrefix(), plan.combination(), forkNumber, settings.forks(), done.group(1), done.group(2), done.group(3),
                 elapsed / 1e9, RunResult.throughput(operations, elapsed), plan.unit(),
                 errors == 0 ? "" : ", " + errors + " errors"));
         progress.flush();
+    }
+
+    /** {@code "baseline main: "} in an A/B run, so each progress line says which build it measured. */
+    private String buildPrefix() {
+        return build.isEmpty() ? "" : build + ": ";
     }
 
     private static boolean serverExitsWithin(ForkedServer server, Duration grace) {
@@ -339,7 +397,9 @@ public final class BenchmarkSession implements AutoCloseable {
     @Override
     public void close() {
         try {
-            servers.close();
+            if (servers != null) {
+                servers.close();
+            }
         } finally {
             deleteWorkDir();
         }

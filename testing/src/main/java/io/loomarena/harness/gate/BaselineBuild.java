@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import io.loomarena.harness.HarnessException;
+import io.loomarena.measure.ParentFolder;
 
 /**
  * Builds the jars of a git ref for the A/B gate: the ref is checked out in a temporary {@code git worktree}, built
@@ -22,8 +23,8 @@ import io.loomarena.harness.HarnessException;
  * copied out; the worktree is removed as soon as the jars are out, and {@link #close()} removes the copies. Nothing is
  * left behind on failure either: every step that fails names the ref, the step and the end of its output.
  * <p>
- * The same class builds this working tree's jars ({@link #thisBuild}) with the same command, so that both sides of the
- * comparison run from jars built the same way.
+ * The same class builds this working tree's jars ({@link #ofWorkingTree}) with the same command, so that both sides of
+ * the comparison run from jars built the same way.
  */
 public final class BaselineBuild implements AutoCloseable {
 
@@ -33,6 +34,7 @@ public final class BaselineBuild implements AutoCloseable {
     private static final Duration GIT_TIMEOUT = Duration.ofMinutes(1);
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(10);
     private static final int OUTPUT_TAIL_LINES = 25;
+    private static final String THIS_BUILD = "this build";
 
     private final Path folder;
     private final BuildJars jars;
@@ -85,11 +87,35 @@ public final class BaselineBuild implements AutoCloseable {
         }
     }
 
-    /** Builds the working tree at {@code repo} (uncommitted changes included) the same way, in place. */
-    public static BaselineBuild thisBuild(Path repo, Consumer<String> progress) {
+    /**
+     * Builds this working tree the same way: the files git tracks or would track (uncommitted changes included,
+     * ignored files such as {@code target/} left out) are copied into a temporary folder and built there, so that
+     * this build's jars come from a fresh tree like the baseline's, and the running build's own {@code target/}
+     * folders are not touched.
+     */
+    public static BaselineBuild ofWorkingTree(Path repo, Consumer<String> progress) {
         Path folder = temporaryFolder();
         try {
-            return new BaselineBuild(folder, build("this build", repo, folder, progress));
+            Path source = folder.resolve("source");
+            Result files = run(repo, folder.resolve("git.log"), GIT_TIMEOUT, "git", "ls-files", "-z", "--cached",
+                    "--others", "--exclude-standard");
+            if (files.exit() != 0) {
+                throw failed(THIS_BUILD, "git ls-files (is " + repo + " a git repository?)", files);
+            }
+            progress.accept("[PERF][GATE] copying this working tree to " + source);
+            for (String file : files.output().split("\u0000")) {
+                Path from = repo.resolve(file);
+                if (file.isEmpty() || !Files.isRegularFile(from)) {
+                    continue; // a deleted but still tracked file is not part of this build
+                }
+                Path to = source.resolve(file);
+                ParentFolder.create(to);
+                Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            return new BaselineBuild(folder, build(THIS_BUILD, source, folder, progress));
+        } catch (IOException e) {
+            deleteRecursively(folder);
+            throw new HarnessException("cannot copy this working tree for its build: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deleteRecursively(folder);
             throw e;
@@ -192,7 +218,9 @@ public final class BaselineBuild implements AutoCloseable {
             return;
         }
         try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove " + folder, e);
         }

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 import io.loomarena.harness.BenchmarkSuite;
+import io.loomarena.harness.gate.AbResults;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.measure.ParentFolder;
 
@@ -80,11 +81,12 @@ public final class HtmlReport {
             chart(body, plotted, ReportCharts.idleMemory(data.idle()));
             body.append("</section>\n");
         }
-        if (plotted.isEmpty()) {
+        String gate = AbGateSection.html(new AbResults(resultsDir).readAll());
+        if (plotted.isEmpty() && gate.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
-        String opening = verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n" + verdicts
-                + "</section>\n";
+        String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"
+                + verdicts + "</section>\n");
         Path html = resultsDir.resolve(HTML);
         writeAtomically(html, page(opening + body));
         writeAtomically(resultsDir.resolve(CSV), csv(plotted));
@@ -168,7 +170,7 @@ public final class HtmlReport {
                 + "figure{margin:1em 0 2em}figcaption{color:#555;font-size:.9em}\n"
                 + "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ddd;padding:2px 6px}\n"
                 + "td:nth-child(3){text-align:right}\n"
-                + "td.n{text-align:right}tr.tied{background:#eef3fa}p.verdict{font-size:1.05em;font-weight:600}\n"
+                + "td.n{text-align:right}tr.tied{background:#eef3fa}tr.fail{background:#fbe9e9}p.verdict{font-size:1.05em;font-weight:600}\n"
                 + "p.note{color:#555;font-size:.85em}h3 a{color:inherit}\n</style>\n</head>\n<body>\n"
                 + "<h1>loom-arena report</h1>\n"
                 + "<p>Generated " + escape(Instant.now().toString()) + " from the summaries under target-results/."

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.loomarena.harness.gate.AbResults;
 import io.loomarena.harness.idle.IdleMemory;
 import io.loomarena.harness.idle.IdleMemoryStore;
 import io.loomarena.harness.summary.BenchmarkSummary;
@@ -26,7 +27,8 @@ import io.loomarena.harness.summary.SummaryStore;
 public record ReportData(Map<String, List<BenchmarkSummary>> suites, List<IdleMemory> idle) {
 
     /** Folders under the results folder that never hold benchmark summaries. */
-    private static final List<String> NOT_SUITES = List.of("baseline", "reliability", IdleMemoryStore.FOLDER);
+    private static final List<String> NOT_SUITES = List.of("baseline", "reliability", IdleMemoryStore.FOLDER,
+            AbResults.FOLDER);
 
     public ReportData {
         suites = java.util.Collections.unmodifiableMap(new TreeMap<>(suites));

@@ -5,12 +5,12 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.report.HtmlReport;
 
 /**
- * Rewrites {@code target-results/report.html} after every ranking scenario, whatever its suite and outcome, from every
- * suite folder found under the results folder.
+ * Rewrites {@code target-results/report.html} after every ranking and A/B gate scenario, whatever its suite and
+ * outcome, from every suite folder (and the A/B gate's verdicts) found under the results folder.
  */
 public final class ReportHooks {
 
-    @After(value = "@PerformanceSummary", order = 100)
+    @After(value = "@PerformanceSummary or @Gate", order = 100)
     public void writeTheHtmlReport() {
         HtmlReport.writeQuietly(HarnessSettings.fromSystemProperties().resultsDir());
     }

@@ -1,0 +1,266 @@
+package io.loomarena.harness.gate;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.ranking.ThroughputInterval;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.MeasuredRun;
+
+/**
+ * The A/B regression gate: a baseline build and this build, each built into its own jars, measured on this machine in
+ * one run, forks alternating, and judged on the ratio this/baseline of each combination's figure with its interval
+ * ({@link RatioRule}). Built once per test run ({@link #shared}) and closed at its end, which deletes both builds' jars.
+ * <p>
+ * Forks alternate in the order baseline, this, this, baseline, baseline, this, ... (ABBA): a machine that slowly gets
+ * faster or slower during the run then hits both builds equally, where A, B, A, B would give the first build a small
+ * head start every time.
+ * <p>
+ * Both builds come from a fresh source tree built the same way ({@link BaselineBuild}): the baseline from the git ref
+ * (or from jars a user already has), this build from a copy of the working tree, uncommitted changes included. Not
+ * thread-safe: scenarios run one after another.
+ */
+public final class AbGate implements AutoCloseable {
+
+    /** The git ref (branch, tag, commit) of the baseline build. */
+    public static final String BASELINE_PROPERTY = "loomarena.gate.baseline";
+    /** A folder with a baseline's {@code echo.jar} and {@code http-server.jar}, instead of a ref. */
+    public static final String BASELINE_JARS_PROPERTY = "loomarena.gate.baselineJars";
+    /** How much worse than the baseline is still a pass, as a fraction; default {@value #DEFAULT_TOLERANCE}. */
+    public static final String TOLERANCE_PROPERTY = "loomarena.gate.tolerance";
+    public static final double DEFAULT_TOLERANCE = 0.05;
+    /** How the progress lines and verdicts name this build. */
+    public static final String THIS_BUILD = "this build";
+
+    private static final Object SHARED_LOCK = new Object();
+    private static AbGate shared;
+
+    private final String baselineName;
+    private final BuildJars baselineJars;
+    private final BuildJars candidateJars;
+    private final List<AutoCloseable> builds;
+    private final double tolerance;
+    private final AbResults results;
+    private final Map<String, List<AbResults.Row>> rows = new LinkedHashMap<>();
+
+    /** Both builds' summaries of one combination, measured side by side. */
+    public record Compared(BenchmarkSummary baseline, BenchmarkSummary candidate) {
+    }
+
+    AbGate(String baselineName, BuildJars baselineJars, BuildJars candidateJars, List<AutoCloseable> builds,
+           double tolerance, Path resultsDir) {
+        this.baselineName = baselineName;
+        this.baselineJars = baselineJars;
+        this.candidateJars = candidateJars;
+        this.builds = List.copyOf(builds);
+        this.tolerance = tolerance;
+        this.results = new AbResults(resultsDir);
+    }
+
+    /**
+     * The gate of this test run, built on first use from the system properties: {@value #BASELINE_PROPERTY} or
+     * {@value #BASELINE_JARS_PROPERTY} (one of them), {@value #TOLERANCE_PROPERTY}.
+     *
+     * @param repo the repository whose working tree is this build
+     * @throws HarnessException when no baseline is named, both are, or a build fails (the message names which)
+     */
+    public static AbGate shared(Path repo, HarnessSettings settings, PrintStream out) {
+        synchronized (SHARED_LOCK) {
+            if (shared == null) {
+                shared = fromProperties(repo, settings, out);
+            }
+            return shared;
+        }
+    }
+
+    /** Closes the shared gate, if one was built (deletes both builds' jars); safe to call when none was. */
+    public static void closeShared() {
+        synchronized (SHARED_LOCK) {
+            if (shared != null) {
+                try {
+                    shared.close();
+                } finally {
+                    shared = null;
+                }
+            }
+        }
+    }
+
+    static AbGate fromProperties(Path repo, HarnessSettings settings, PrintStream out) {
+        String ref = System.getProperty(BASELINE_PROPERTY, "").strip();
+        String jars = System.getProperty(BASELINE_JARS_PROPERTY, "").strip();
+        if (ref.isEmpty() == jars.isEmpty()) {
+            throw new HarnessException("the A/B gate needs exactly one baseline: -D" + BASELINE_PROPERTY
+                    + "=<git ref> (a branch, tag or commit of " + repo + ") or -D" + BASELINE_JARS_PROPERTY
+                    + "=<folder with echo.jar and http-server.jar>" + (ref.isEmpty() ? "; neither was given"
+                    : "; both were given"));
+        }
+        double tolerance = tolerance(System.getProperty(TOLERANCE_PROPERTY));
+        List<AutoCloseable> builds = new ArrayList<>();
+        try {
+            BuildJars baseline;
+            String name;
+            if (!ref.isEmpty()) {
+                BaselineBuild build = BaselineBuild.ofRef(repo, ref, out::println);
+                builds.add(build);
+                baseline = build.jars();
+                name = ref;
+            } else {
+                name = jars;
+                baseline = BuildJars.inFolder(jars, Path.of(jars));
+            }
+            BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, out::println);
+            builds.add(candidate);
+            return new AbGate(name, baseline, candidate.jars(), builds, tolerance, settings.resultsDir());
+        } catch (RuntimeException e) {
+            builds.forEach(AbGate::closeQuietly);
+            throw e;
+        }
+    }
+
+    static double tolerance(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_TOLERANCE;
+        }
+        try {
+            double tolerance = Double.parseDouble(value.strip());
+            if (tolerance >= 0 && tolerance < 1) {
+                return tolerance;
+            }
+        } catch (NumberFormatException e) {
+            // the message below names the property and what it accepts
+        }
+        throw new HarnessException("-D" + TOLERANCE_PROPERTY + "=" + value
+                + " is not a fraction in [0, 1), for example 0.05 for 5%");
+    }
+
+    public String baselineName() {
+        return baselineName;
+    }
+
+    public double tolerance() {
+        return tolerance;
+    }
+
+    /**
+     * Measures {@code plan} on both builds with the same settings and pinning, forks alternating (ABBA), and saves
+     * each build's summary under {@code target-results/ab-gate/}.
+     */
+    public Compared measure(BenchmarkPlan plan, HarnessSettings settings, PrintStream out) {
+        results.baselineSummaries().delete(plan.suite(), plan.combination());
+        results.candidateSummaries().delete(plan.suite(), plan.combination());
+        out.println(String.format(Locale.ROOT, "[PERF][GATE] %s: %d forks per build, alternating %s and %s",
+                plan.combination(), settings.forks(), "baseline " + baselineName, THIS_BUILD));
+        try (BenchmarkSession a = BenchmarkSession.forBuild(plan, settings, out, baselineJars.classPath(),
+                "baseline " + baselineName);
+             BenchmarkSession b = BenchmarkSession.forBuild(plan, settings, out, candidateJars.classPath(),
+                     THIS_BUILD)) {
+            for (int fork = 1; fork <= settings.forks(); fork++) {
+                boolean baselineFirst = fork % 4 == 1 || fork % 4 == 0;
+                (baselineFirst ? a : b).runNextFork();
+                (baselineFirst ? b : a).runNextFork();
+            }
+            Compared compared = new Compared(a.summary(), b.summary());
+            results.baselineSummaries().write(compared.baseline());
+            results.candidateSummaries().write(compared.candidate());
+            return compared;
+        }
+    }
+
+    /**
+     * Both builds ran every measured iteration's fixed work ({@code expectedOperations}) without error: a lost or
+     * corrupted message fails whatever the ratio.
+     */
+    public List<GateVerdict> nothingLostOrCorrupted(Compared compared, long expectedOperations) {
+        List<GateVerdict> verdicts = new ArrayList<>();
+        for (BenchmarkSummary side : List.of(compared.baseline(), compared.candidate())) {
+            String build = side == compared.baseline() ? "baseline " + baselineName : THIS_BUILD;
+            GateVerdict verdict = new RegressionGate(List.of(side)).nothingLostOrCorrupted(expectedOperations).get(0);
+            verdicts.add(new GateVerdict(verdict.pass(), verdict.combination() + " (" + build + ")", verdict.figure(),
+                    verdict.limit(), verdict.rule()));
+        }
+        return verdicts;
+    }
+
+    /**
+     * Judges throughput (operations per second of each measured iteration), prints the {@code [PERF][GATE]} line,
+     * records the row for the report and fails on FAIL.
+     *
+     * @throws GateFailure when the whole interval is more than the tolerance below the baseline
+     */
+    public AbVerdict judgeThroughput(Compared compared, PrintStream out) {
+        return judge(compared, RatioRule.throughput(compared.candidate().unit(), tolerance), MeasuredRun::throughput,
+                out);
+    }
+
+    /** Like {@link #judgeThroughput}, on the p99 latency of each measured iteration (open-model suites). */
+    public AbVerdict judgeP99(Compared compared, PrintStream out) {
+        return judge(compared, RatioRule.p99(tolerance), run -> run.latency().p99(), out);
+    }
+
+    private AbVerdict judge(Compared compared, RatioRule rule, ToDoubleFunction<MeasuredRun> figure,
+                            PrintStream out) {
+        AbVerdict verdict = rule.judge(compared.candidate().combination(), baselineName,
+                byFork(compared.baseline(), figure), byFork(compared.candidate(), figure));
+        record(compared, verdict);
+        out.println(verdict.line());
+        out.flush();
+        if (!verdict.outcome().acceptable()) {
+            throw new GateFailure("the A/B gate failed: " + verdict.combination() + " (" + rule.describe() + " "
+                    + baselineName + "; the [PERF][GATE] FAIL line above says by how much)");
+        }
+        return verdict;
+    }
+
+    private void record(Compared compared, AbVerdict verdict) {
+        String suite = compared.candidate().suite();
+        List<AbResults.Row> suiteRows = rows.computeIfAbsent(suite, s -> new ArrayList<>());
+        suiteRows.removeIf(row -> row.combination().equals(verdict.combination())
+                && row.rule().equals(verdict.rule().figure()));
+        ThroughputInterval base = ThroughputInterval.of(compared.baseline().aggregate());
+        ThroughputInterval now = ThroughputInterval.of(compared.candidate().aggregate());
+        RatioInterval ratio = verdict.interval();
+        suiteRows.add(new AbResults.Row(verdict.combination(), verdict.rule().figure(), verdict.outcome().name(),
+                ratio.ratio(), ratio.lower(), ratio.upper(), verdict.rule().unit(), verdict.baselineMean(),
+                base.low(), bounded(base.high()), verdict.candidateMean(), now.low(), bounded(now.high())));
+        results.write(new AbResults.SuiteVerdicts(suite, baselineName, THIS_BUILD, suiteRows));
+    }
+
+    /** {@code null} for an interval without an upper bound (JSON has no infinity). */
+    private static Double bounded(double high) {
+        return Double.isInfinite(high) ? null : high;
+    }
+
+    /** The figure of each measured iteration, one list per fork, forks in order. */
+    static List<List<Double>> byFork(BenchmarkSummary summary, ToDoubleFunction<MeasuredRun> figure) {
+        Map<Integer, List<Double>> forks = new java.util.TreeMap<>();
+        for (MeasuredRun run : summary.runs().measured()) {
+            forks.computeIfAbsent(run.fork(), f -> new ArrayList<>()).add(figure.applyAsDouble(run));
+        }
+        return List.copyOf(forks.values());
+    }
+
+    @Override
+    public void close() {
+        builds.forEach(AbGate::closeQuietly);
+    }
+
+    private static void closeQuietly(AutoCloseable build) {
+        try {
+            build.close();
+        } catch (Exception e) {
+            // a leftover temporary folder must not hide the run's outcome: say so and go on
+            System.err.println("[PERF][GATE] could not remove a build's temporary files: " + e.getMessage());
+        }
+    }
+}

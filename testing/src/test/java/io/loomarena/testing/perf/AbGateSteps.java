@@ -1,0 +1,72 @@
+package io.loomarena.testing.perf;
+
+import io.cucumber.java.AfterAll;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import io.loomarena.echo.client.ClientModel;
+import io.loomarena.echo.server.ServerModel;
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.gate.AbGate;
+import io.loomarena.harness.gate.RegressionGate;
+import io.loomarena.harness.http.HttpBenchmarks;
+import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.harness.http.HttpWorkload;
+
+/**
+ * Thin steps of the A/B gate: {@link AbGate} builds both builds once per run, measures a combination on both with
+ * forks alternating, and judges the ratio; each verdict is one {@code [PERF][GATE]} line.
+ */
+public final class AbGateSteps {
+
+    private final BenchmarkContext context;
+    private AbGate.Compared compared;
+    private BenchmarkPlan plan;
+
+    public AbGateSteps(BenchmarkContext context) {
+        this.context = context;
+    }
+
+    @When("{int} echo clients x {int} messages x {int} bytes run the {word} server against the {word} client on both"
+            + " builds, forks alternating")
+    public void echoOnBothBuilds(int clients, int messages, int size, String server, String client) {
+        measure(EchoBenchmarks.plan(ServerModel.fromCliName(server), ClientModel.fromCliName(client),
+                EchoBenchmarks.Workload.of(clients, messages, size)));
+    }
+
+    @When("the HTTP {word} suite's {long} requests to {string} over {int} keep-alive connections run the {word} stage"
+            + " against the {word} client on both builds, forks alternating")
+    public void httpOnBothBuilds(String suite, long requests, String path, int connections, String stage,
+                                 String client) {
+        measure(HttpBenchmarks.plan(HttpSuite.of(suite), HttpServerSetup.parse(stage),
+                io.loomarena.http.load.ClientModel.parse(client),
+                HttpWorkload.closed(path, connections, requests, true)));
+    }
+
+    @Then("every measured iteration on both builds did all its work without an error")
+    public void nothingLost() {
+        RegressionGate.judge(gate().nothingLostOrCorrupted(compared, plan.expectedOperations()), System.out);
+    }
+
+    @Then("the throughput of this build is at most the tolerance below the baseline's")
+    public void throughputWithinTolerance() {
+        gate().judgeThroughput(compared, System.out);
+    }
+
+    /** Deletes both builds' jars once every scenario has run. */
+    @AfterAll
+    public static void removeTheBuilds() {
+        AbGate.closeShared();
+    }
+
+    private void measure(BenchmarkPlan chosen) {
+        plan = chosen;
+        compared = gate().measure(chosen, context.settings, System.out);
+    }
+
+    private AbGate gate() {
+        return AbGate.shared(java.util.Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
+                context.settings.resultsDir()), context.settings, System.out);
+    }
+}
