@@ -1,0 +1,104 @@
+package io.loomarena.harness.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.report.HtmlReport;
+
+/** The A/B gate's run order, files and verdicts with the fake server and client, and its bad-input messages. */
+class AbGateTest {
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty(AbGate.BASELINE_PROPERTY);
+        System.clearProperty(AbGate.BASELINE_JARS_PROPERTY);
+        System.clearProperty(AbGate.TOLERANCE_PROPERTY);
+    }
+
+    @Test
+    void forksAlternateBaselineFirstThenThisBuildTwiceAndBothSummariesAndTheVerdictAreKept() throws Exception {
+        // Both "builds" run this JVM's class path, which holds the fake server and client.
+        Path classPath = Path.of(System.getProperty("java.class.path"));
+        AbGate gate = new AbGate("v1", new BuildJars("v1", classPath, classPath),
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+
+        AbGate.Compared compared = gate.measure(FakePlans.plan("normal", "ok", 200),
+                FakePlans.settings(results).withIterations(2, 1, 3), out);
+        AbVerdict verdict = gate.judgeThroughput(compared, out);
+
+        List<String> forkStarts = printed.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("warmup 1/1")).map(line -> line.substring(0, line.indexOf(" warmup")))
+                .toList();
+        assertThat(forkStarts).containsExactly("[PERF] baseline v1: FAKE_SERVER+FAKE_CLIENT fork 1/2",
+                "[PERF] this build: FAKE_SERVER+FAKE_CLIENT fork 1/2",
+                "[PERF] this build: FAKE_SERVER+FAKE_CLIENT fork 2/2",
+                "[PERF] baseline v1: FAKE_SERVER+FAKE_CLIENT fork 2/2");
+        assertThat(compared.baseline().runs().measured()).hasSize(6);
+        assertThat(compared.candidate().runs().measured()).hasSize(6);
+        assertThat(compared.baseline().runs().measured().get(0).serverPid())
+                .isNotEqualTo(compared.candidate().runs().measured().get(0).serverPid());
+        assertThat(results.resolve("ab-gate/baseline/fake/FAKE_SERVER+FAKE_CLIENT.json")).isRegularFile();
+        assertThat(results.resolve("ab-gate/this-build/fake/FAKE_SERVER+FAKE_CLIENT.json")).isRegularFile();
+        assertThat(verdict.line()).startsWith("[PERF][GATE] ").contains("FAKE_SERVER+FAKE_CLIENT: throughput");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(verdict.line());
+        assertThat(new AbResults(results).readAll()).singleElement().satisfies(suite -> {
+            assertThat(suite.baseline()).isEqualTo("v1");
+            assertThat(suite.rows()).singleElement().satisfies(row -> {
+                assertThat(row.outcome()).isEqualTo(verdict.outcome().name());
+                assertThat(row.ratio()).isEqualTo(verdict.interval().ratio());
+            });
+        });
+        assertThat(gate.nothingLostOrCorrupted(compared, 200)).extracting(GateVerdict::pass).containsExactly(true,
+                true);
+        String report = Files.readString(HtmlReport.write(results));
+        assertThat(report).contains("<h2>A/B regression gate</h2>", "against baseline <code>v1</code>",
+                "FAKE_SERVER+FAKE_CLIENT");
+    }
+
+    @Test
+    void exactlyOneBaselineMustBeNamed() {
+        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+                .isInstanceOf(HarnessException.class)
+                .hasMessageContaining("the A/B gate needs exactly one baseline: -Dloomarena.gate.baseline=<git ref>")
+                .hasMessageEndingWith("neither was given");
+        System.setProperty(AbGate.BASELINE_PROPERTY, "main");
+        System.setProperty(AbGate.BASELINE_JARS_PROPERTY, "/opt/v1");
+        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+                .hasMessageEndingWith("both were given");
+    }
+
+    @Test
+    void aJarFolderWithoutTheJarsIsNamedBeforeAnythingRuns() {
+        System.setProperty(AbGate.BASELINE_JARS_PROPERTY, results.resolve("v1").toString());
+        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+                .isInstanceOf(HarnessException.class)
+                .hasMessageContaining(results.resolve("v1") + " is not a folder");
+    }
+
+    @Test
+    void theToleranceIsAFraction() {
+        assertThat(AbGate.tolerance(null)).isEqualTo(0.05);
+        assertThat(AbGate.tolerance(" 0.1 ")).isEqualTo(0.1);
+        assertThatThrownBy(() -> AbGate.tolerance("5%")).hasMessage(
+                "-Dloomarena.gate.tolerance=5% is not a fraction in [0, 1), for example 0.05 for 5%");
+        assertThatThrownBy(() -> AbGate.tolerance("1.5")).hasMessageContaining("is not a fraction");
+    }
+}
