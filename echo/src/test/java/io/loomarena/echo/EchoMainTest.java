@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The command line's argument errors (exit code 2, one line naming the bad value and the allowed ones, one line naming
@@ -43,71 +45,26 @@ class EchoMainTest {
         return lines.getFirst();
     }
 
-    @Test
-    void unknownServerModelNamesTheValueAndTheAllowedOnes() {
-        assertThat(run("server", "--model", "turbo")).isEqualTo(2);
-        assertThat(badArgumentLine("server")).isEqualTo("echo server: invalid --model 'turbo': not an echo server model"
-                + " (allowed: single, platform, pool, virtual)");
-    }
-
-    @Test
-    void unknownClientModelNamesTheValueAndTheAllowedOnes() {
-        assertThat(run("client", "--model", "turbo")).isEqualTo(2);
-        assertThat(badArgumentLine("client")).isEqualTo("echo client: invalid --model 'turbo': not an echo client model"
-                + " (allowed: platform, virtual)");
-    }
-
-    @Test
-    void zeroClientsIsRejected() {
-        assertThat(run("client", "--model", "virtual", "--clients", "0")).isEqualTo(2);
-        assertThat(badArgumentLine("client"))
-                .isEqualTo("echo client: invalid --clients '0': out of range (allowed: 1..100000)");
-    }
-
-    @Test
-    void negativeSizeIsRejected() {
-        assertThat(run("client", "--model", "platform", "--size", "-1")).isEqualTo(2);
-        assertThat(badArgumentLine("client")).isEqualTo("echo client: invalid --size '-1': out of range (allowed: 1..65536)");
-    }
-
-    @Test
-    void zeroIterationsAreRejected() {
-        assertThat(run("client", "--model", "virtual", "--iterations", "0")).isEqualTo(2);
-        assertThat(badArgumentLine("client"))
-                .isEqualTo("echo client: invalid --iterations '0': out of range (allowed: 1..1000)");
-    }
-
-    @Test
-    void tooManyWarmupIterationsAreRejected() {
-        assertThat(run("client", "--model", "virtual", "--warmup-iterations", "1001")).isEqualTo(2);
-        assertThat(badArgumentLine("client"))
-                .isEqualTo("echo client: invalid --warmup-iterations '1001': out of range (allowed: 0..1000)");
-    }
-
-    @Test
-    void poolSizeZeroIsRejected() {
-        assertThat(run("server", "--model", "pool", "--pool-size", "0")).isEqualTo(2);
-        assertThat(badArgumentLine("server"))
-                .isEqualTo("echo server: invalid --pool-size '0': out of range (allowed: 1..10000)");
-    }
-
-    @Test
-    void aPortThatIsNotANumberIsRejected() {
-        assertThat(run("server", "--model", "virtual", "--port", "x")).isEqualTo(2);
-        assertThat(badArgumentLine("server"))
-                .isEqualTo("echo server: invalid --port 'x': not a whole number (allowed: 0..65535)");
-    }
-
-    @Test
-    void picocliFindingsAreSaidInTheSameWords() {
-        assertThat(run("server", "--port", "0")).isEqualTo(2);
-        assertThat(badArgumentLine("server")).isEqualTo("echo server: missing --model");
-        err.getBuffer().setLength(0);
-        assertThat(run("client", "--model", "virtual", "--turbo")).isEqualTo(2);
-        assertThat(badArgumentLine("client")).isEqualTo("echo client: unknown argument '--turbo'");
-        err.getBuffer().setLength(0);
-        assertThat(run("client", "--model")).isEqualTo(2);
-        assertThat(badArgumentLine("client")).isEqualTo("echo client: --model needs a value");
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual)
+            client --model turbo                     | echo client: invalid --model 'turbo': not an echo client model (allowed: platform, virtual)
+            client --model virtual --clients 0       | echo client: invalid --clients '0': out of range (allowed: 1..100000)
+            client --model platform --size -1        | echo client: invalid --size '-1': out of range (allowed: 1..65536)
+            client --model virtual --iterations 0    | echo client: invalid --iterations '0': out of range (allowed: 1..1000)
+            client --model virtual --warmup-iterations 1001 | echo client: invalid --warmup-iterations '1001': out of range (allowed: 0..1000)
+            client --model virtual --read-timeout 0s | echo client: invalid --read-timeout '0s' (allowed: whole seconds 1..86400, e.g. 300s)
+            server --model pool --pool-size 0        | echo server: invalid --pool-size '0': out of range (allowed: 1..10000)
+            server --model virtual --port x          | echo server: invalid --port 'x': not a whole number (allowed: 0..65535)
+            server --port 0                          | echo server: missing --model
+            client --model virtual --turbo           | echo client: unknown argument '--turbo'
+            client --model                           | echo client: --model needs a value
+            """)
+    void aBadArgumentIsNamedWithWhatIsAllowed(String commandLine, String message) {
+        String[] args = commandLine.split(" ");
+        assertThat(run(args)).isEqualTo(2);
+        assertThat(badArgumentLine(args[0])).isEqualTo(message);
+        assertThat(out.toString()).isEmpty();
     }
 
     @Test
