@@ -2,6 +2,7 @@ package io.loomarena.echo;
 
 import java.io.PrintWriter;
 
+import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.echo.client.ClientCommand;
 import io.loomarena.echo.server.ServerCommand;
 import picocli.CommandLine;
@@ -12,8 +13,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * Command-line entry point of {@code echo.jar}: {@code server} runs one echo server model, {@code client} drives one.
- * Exit codes: 0 success, 1 the work failed (for example a client saw errors), 2 bad arguments (one line on stderr
- * naming the bad value and the allowed ones, never a stack trace).
+ * Exit codes: 0 success (also a server stopped by SIGTERM or SIGINT), 1 the work failed (for example a client saw
+ * errors), 2 bad arguments ({@link CommandLineErrors}: one line naming the bad value and the allowed ones, one line
+ * naming {@code --help}, never a stack trace).
  */
 @Command(name = "echo", mixinStandardHelpOptions = true, version = "loom-arena echo",
         subcommands = {ServerCommand.class, ClientCommand.class},
@@ -22,7 +24,7 @@ public final class EchoMain implements Runnable {
 
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
-    public static final int EXIT_BAD_ARGUMENTS = 2;
+    public static final int EXIT_BAD_ARGUMENTS = CommandLineErrors.EXIT_USAGE;
 
     @Spec
     CommandSpec spec;
@@ -36,25 +38,13 @@ public final class EchoMain implements Runnable {
         CommandLine commandLine = new CommandLine(new EchoMain());
         commandLine.setOut(out);
         commandLine.setErr(err);
-        commandLine.setParameterExceptionHandler((e, ignoredArgs) -> {
-            e.getCommandLine().getErr().println(firstLine(e.getMessage()));
-            e.getCommandLine().getErr().flush();
-            return EXIT_BAD_ARGUMENTS;
-        });
+        CommandLineErrors.install(commandLine);
         commandLine.setExecutionExceptionHandler((e, failed, parsed) -> {
             failed.getErr().println("echo " + failed.getCommandName() + " failed: " + firstLine(String.valueOf(e)));
             failed.getErr().flush();
             return EXIT_FAILED;
         });
         return commandLine.execute(args);
-    }
-
-    /** Rejects an option value outside {@code min..max} with the one-line message the command line prints. */
-    public static void requireRange(CommandSpec spec, String option, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new ParameterException(spec.commandLine(),
-                    "Invalid value for option '" + option + "': " + value + " (allowed: " + min + ".." + max + ")");
-        }
     }
 
     @Override

@@ -2,15 +2,28 @@ package io.loomarena.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** The command line's argument errors: exit code 2, one line naming the bad value and the allowed ones. */
+/**
+ * The command line's argument errors (exit code 2, one line naming the bad value and the allowed ones, one line naming
+ * {@code --help}), and the server's exit status after SIGTERM.
+ */
 class EchoMainTest {
 
     private final StringWriter out = new StringWriter();
@@ -24,52 +37,41 @@ class EchoMainTest {
         return err.toString().strip();
     }
 
-    @Test
-    void unknownServerModelNamesTheValueAndTheAllowedOnes() {
-        assertThat(run("server", "--model", "turbo")).isEqualTo(2);
-        assertThat(errorLines()).doesNotContain("\n").contains("'turbo'", "single, platform, pool, virtual");
+    /** The first line of a bad-argument report, after checking that the second one names {@code --help}. */
+    private String badArgumentLine(String command) {
+        List<String> lines = err.toString().lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).isEqualTo("Try 'java -jar echo.jar " + command + " --help' for every option.");
+        return lines.getFirst();
     }
 
-    @Test
-    void unknownClientModelNamesTheValueAndTheAllowedOnes() {
-        assertThat(run("client", "--model", "turbo")).isEqualTo(2);
-        assertThat(errorLines()).doesNotContain("\n").contains("'turbo'", "platform, virtual");
-    }
-
-    @Test
-    void zeroClientsIsRejected() {
-        assertThat(run("client", "--model", "virtual", "--clients", "0")).isEqualTo(2);
-        assertThat(errorLines()).isEqualTo("Invalid value for option '--clients': 0 (allowed: 1..100000)");
-    }
-
-    @Test
-    void negativeSizeIsRejected() {
-        assertThat(run("client", "--model", "platform", "--size", "-1")).isEqualTo(2);
-        assertThat(errorLines()).isEqualTo("Invalid value for option '--size': -1 (allowed: 1..65536)");
-    }
-
-    @Test
-    void zeroIterationsAreRejected() {
-        assertThat(run("client", "--model", "virtual", "--iterations", "0")).isEqualTo(2);
-        assertThat(errorLines()).isEqualTo("Invalid value for option '--iterations': 0 (allowed: 1..1000)");
-    }
-
-    @Test
-    void tooManyWarmupIterationsAreRejected() {
-        assertThat(run("client", "--model", "virtual", "--warmup-iterations", "1001")).isEqualTo(2);
-        assertThat(errorLines()).isEqualTo("Invalid value for option '--warmup-iterations': 1001 (allowed: 0..1000)");
-    }
-
-    @Test
-    void poolSizeZeroIsRejected() {
-        assertThat(run("server", "--model", "pool", "--pool-size", "0")).isEqualTo(2);
-        assertThat(errorLines()).doesNotContain("\n").contains("--pool-size", "0", "1..10000");
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual)
+            client --model turbo                     | echo client: invalid --model 'turbo': not an echo client model (allowed: platform, virtual)
+            client --model virtual --clients 0       | echo client: invalid --clients '0': out of range (allowed: 1..100000)
+            client --model platform --size -1        | echo client: invalid --size '-1': out of range (allowed: 1..65536)
+            client --model virtual --iterations 0    | echo client: invalid --iterations '0': out of range (allowed: 1..1000)
+            client --model virtual --warmup-iterations 1001 | echo client: invalid --warmup-iterations '1001': out of range (allowed: 0..1000)
+            client --model virtual --read-timeout 0s | echo client: invalid --read-timeout '0s' (allowed: whole seconds 1..86400, e.g. 300s)
+            server --model pool --pool-size 0        | echo server: invalid --pool-size '0': out of range (allowed: 1..10000)
+            server --model virtual --port x          | echo server: invalid --port 'x': not a whole number (allowed: 0..65535)
+            server --port 0                          | echo server: missing --model
+            client --model virtual --turbo           | echo client: unknown argument '--turbo'
+            client --model                           | echo client: --model needs a value
+            """)
+    void aBadArgumentIsNamedWithWhatIsAllowed(String commandLine, String message) {
+        String[] args = commandLine.split(" ");
+        assertThat(run(args)).isEqualTo(2);
+        assertThat(badArgumentLine(args[0])).isEqualTo(message);
+        assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void missingSubcommandIsABadArgument() {
         assertThat(run()).isEqualTo(2);
-        assertThat(errorLines()).isEqualTo("a subcommand is required: server or client");
+        assertThat(err.toString().lines()).containsExactly("echo: a subcommand is required: server or client",
+                "Try 'java -jar echo.jar --help' for every option.");
     }
 
     @Test
@@ -77,7 +79,8 @@ class EchoMainTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             assertThat(run("server", "--model", "virtual", "--port", String.valueOf(port))).isEqualTo(2);
-            assertThat(errorLines()).isEqualTo("port " + port + " on 127.0.0.1 is already in use");
+            assertThat(errorLines()).isEqualTo("echo server: cannot listen on 127.0.0.1:" + port
+                    + ": already in use (choose another --port, or 0 for a free one)");
             assertThat(out.toString()).isEmpty();
         }
     }
@@ -92,5 +95,33 @@ class EchoMainTest {
                 "--messages", "1")).isEqualTo(1);
         assertThat(errorLines()).startsWith("connection refused: nothing is listening on 127.0.0.1:" + port);
         assertThat(out.toString()).contains("errors: refused=2");
+    }
+
+    @Test
+    void aServerStoppedBySigtermExitsZero() throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                EchoMain.class.getName(), "server", "--model", "virtual", "--port", "0")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            BufferedReader stdout = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                    StandardCharsets.UTF_8));
+            // Bounded: the process is destroyed below if it never prints, and readLine then sees end of stream.
+            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return stdout.readLine();
+                } catch (IOException e) {
+                    return String.valueOf(e);
+                }
+            });
+            assertThat(first.get(30, TimeUnit.SECONDS)).startsWith("listening on 127.0.0.1:");
+            server.destroy(); // SIGTERM
+            assertThat(server.waitFor(30, TimeUnit.SECONDS)).as("exited").isTrue();
+            assertThat(server.exitValue()).as("exit status after SIGTERM").isZero();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("no 'listening on' line within 30 s", e);
+        } finally {
+            server.destroyForcibly();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.loomarena.http;
 
+import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.http.load.LoadCommand;
 import io.loomarena.http.server.ServeCommand;
 import picocli.CommandLine;
@@ -15,16 +16,12 @@ public final class HttpMain implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new HttpMain())
-                .setParameterExceptionHandler(HttpMain::oneLine)
-                .execute(args));
+        System.exit(commandLine().execute(args));
     }
 
-    /** Wrong arguments: one line naming the problem and exit code 2 (docs/architecture.md), no usage dump. */
-    private static int oneLine(CommandLine.ParameterException e, String[] args) {
-        CommandLine command = e.getCommandLine();
-        command.getErr().println(command.getCommandName() + ": " + e.getMessage() + " (see --help)");
-        return 2;
+    /** The command line with its error handling: wrong arguments are reported by {@link CommandLineErrors}. */
+    public static CommandLine commandLine() {
+        return CommandLineErrors.install(new CommandLine(new HttpMain()));
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.loomarena.testing;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -23,10 +25,16 @@ import io.loomarena.harness.http.HttpSuite;
  * listener (registered in {@code META-INF/services}) sees before the first scenario runs. A combination is a scenario
  * tagged {@code @Performance} and with its suite's tag ({@code @HttpPing}, ...), or for echo {@code @Echo} and a
  * client model's tag (the idle-memory scenarios, also {@code @Echo @Performance}, have none).
+ * <p>At the end of the run it prints one line saying how many scenarios the tag filter left out only because they
+ * are {@code @Slow}, and how to run them: Surefire counts them as "Skipped" without saying why.
  */
 public final class SuiteProgressListener implements TestExecutionListener {
 
     private static final String TAG_FILTER = "cucumber.filter.tags";
+    private static final String SLOW = "@Slow";
+
+    /** Scenarios of this run left out only for their {@code @Slow} tag; printed when the run ends. */
+    private int skippedAsSlow;
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
@@ -40,22 +48,54 @@ public final class SuiteProgressListener implements TestExecutionListener {
             return; // Cucumber itself reports a malformed tag expression; the progress lines then only count
         }
         Map<String, Integer> counts = new HashMap<>();
-        countTests(plan, plan.getRoots(), filter, counts);
+        skippedAsSlow = countTests(plan, plan.getRoots(), filter, counts);
         counts.forEach(SuiteProgress.shared()::plan);
     }
 
-    private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
-                                   Map<String, Integer> counts) {
+    @Override
+    public void testPlanExecutionFinished(TestPlan plan) {
+        if (skippedAsSlow > 0) {
+            System.out.println(slowLine(skippedAsSlow));
+            System.out.flush();
+        }
+    }
+
+    /** The line that explains Surefire's "Skipped" count. */
+    static String slowLine(int skipped) {
+        return "[SKIPPED] " + skipped + (skipped == 1 ? " scenario is" : " scenarios are") + " tagged " + SLOW
+                + " (the long runs, left out by default): run them with -Dcucumber.filter.tags='" + SLOW
+                + "', or for example '" + SLOW + " and @Echo'";
+    }
+
+    /** Counts the selected combinations per suite into {@code counts}; returns how many scenarios are skipped as slow. */
+    private static int countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
+                                  Map<String, Integer> counts) {
+        int slow = 0;
         for (TestIdentifier identifier : identifiers) {
             if (identifier.isTest()) {
                 Set<String> tags = identifier.getTags().stream().map(TestTag::getName).collect(Collectors.toSet());
+                List<String> cucumberTags = tags.stream().map(tag -> "@" + tag).toList();
                 String suite = suiteOf(tags);
-                if (suite != null && filter.evaluate(tags.stream().map(tag -> "@" + tag).toList())) {
+                if (suite != null && filter.evaluate(cucumberTags)) {
                     counts.merge(suite, 1, Integer::sum);
                 }
+                if (skippedOnlyAsSlow(filter, cucumberTags)) {
+                    slow++;
+                }
             }
-            countTests(plan, plan.getChildren(identifier), filter, counts);
+            slow += countTests(plan, plan.getChildren(identifier), filter, counts);
         }
+        return slow;
+    }
+
+    /** True when the filter leaves out a scenario with these tags, and would keep it if it were not {@code @Slow}. */
+    static boolean skippedOnlyAsSlow(Expression filter, List<String> tags) {
+        if (!tags.contains(SLOW) || filter.evaluate(tags)) {
+            return false;
+        }
+        Set<String> withoutSlow = new HashSet<>(tags);
+        withoutSlow.remove(SLOW);
+        return filter.evaluate(List.copyOf(withoutSlow));
     }
 
     /** The suite a measuring scenario with these tags (without {@code @}) belongs to, or {@code null}. */

@@ -2,8 +2,11 @@ package io.loomarena.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 
+import io.cucumber.tagexpressions.Expression;
+import io.cucumber.tagexpressions.TagExpressionParser;
 import org.junit.jupiter.api.Test;
 
 class SuiteProgressListenerTest {
@@ -23,5 +26,26 @@ class SuiteProgressListenerTest {
         assertThat(SuiteProgressListener.suiteOf(Set.of("Echo", "PerformanceSummary"))).isNull();
         assertThat(SuiteProgressListener.suiteOf(Set.of("Echo", "Performance", "ServerVirtual"))).isNull();
         assertThat(SuiteProgressListener.suiteOf(Set.of("Echo", "Functional", "ClientVirtual"))).isNull();
+    }
+
+    @Test
+    void aScenarioIsSkippedAsSlowOnlyWhenItsSlowTagAloneKeepsItOut() {
+        Expression byDefault = TagExpressionParser.parse("not @Slow");
+        Expression quickEcho = TagExpressionParser.parse("@Echo and not @Slow");
+
+        assertThat(SuiteProgressListener.skippedOnlyAsSlow(byDefault, List.of("@Echo", "@Slow"))).isTrue();
+        assertThat(SuiteProgressListener.skippedOnlyAsSlow(byDefault, List.of("@Echo"))).isFalse();
+        assertThat(SuiteProgressListener.skippedOnlyAsSlow(quickEcho, List.of("@Echo", "@Slow"))).isTrue();
+        assertThat(SuiteProgressListener.skippedOnlyAsSlow(quickEcho, List.of("@Http", "@Slow")))
+                .as("left out for not being @Echo").isFalse();
+        assertThat(SuiteProgressListener.skippedOnlyAsSlow(TagExpressionParser.parse("@Slow"), List.of("@Slow")))
+                .as("selected").isFalse();
+    }
+
+    @Test
+    void theSlowLineSaysHowManyAndHowToRunThem() {
+        assertThat(SuiteProgressListener.slowLine(143)).startsWith("[SKIPPED] 143 scenarios are tagged @Slow")
+                .contains("-Dcucumber.filter.tags='@Slow'");
+        assertThat(SuiteProgressListener.slowLine(1)).startsWith("[SKIPPED] 1 scenario is tagged @Slow");
     }
 }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
+import io.loomarena.cli.BadArgumentException;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.IterationLoop.IterationPacer;
@@ -21,7 +22,6 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code echo client}: one echo client JVM ({@link EchoClient}) running {@code --warmup-iterations} unmeasured and
@@ -68,45 +68,39 @@ public final class ClientCommand implements Callable<Integer> {
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoClientConfig.DEFAULT_PORT,
             description = "Echo server port (default: ${DEFAULT-VALUE}).")
-    void setPort(int value) {
-        EchoMain.requireRange(spec, "--port", value, 1, 65_535);
-        port = value;
+    void setPort(String value) {
+        port = BadArgumentException.wholeNumber("--port", value, 1, 65_535);
     }
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "" + EchoClientConfig.DEFAULT_CLIENTS,
             description = "Concurrent sessions, one connection each (default: ${DEFAULT-VALUE}).")
-    void setClients(int value) {
-        EchoMain.requireRange(spec, "--clients", value, 1, EchoClientConfig.MAX_CLIENTS);
-        clients = value;
+    void setClients(String value) {
+        clients = BadArgumentException.wholeNumber("--clients", value, 1, EchoClientConfig.MAX_CLIENTS);
     }
 
     @Option(names = "--messages", paramLabel = "M", defaultValue = "" + EchoClientConfig.DEFAULT_MESSAGES,
             description = "Messages per session (default: ${DEFAULT-VALUE}).")
-    void setMessages(int value) {
-        EchoMain.requireRange(spec, "--messages", value, 1, EchoClientConfig.MAX_MESSAGES);
-        messages = value;
+    void setMessages(String value) {
+        messages = BadArgumentException.wholeNumber("--messages", value, 1, EchoClientConfig.MAX_MESSAGES);
     }
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "" + EchoClientConfig.DEFAULT_SIZE,
             description = "Bytes per message (default: ${DEFAULT-VALUE}).")
-    void setSize(int value) {
-        EchoMain.requireRange(spec, "--size", value, 1, EchoClientConfig.MAX_SIZE);
-        size = value;
+    void setSize(String value) {
+        size = BadArgumentException.wholeNumber("--size", value, 1, EchoClientConfig.MAX_SIZE);
     }
 
     @Option(names = "--warmup-iterations", paramLabel = "W", defaultValue = "0",
             description = "Iterations of the whole work run first and not measured (default: ${DEFAULT-VALUE}).")
-    void setWarmupIterations(int value) {
-        EchoMain.requireRange(spec, "--warmup-iterations", value, 0, IterationLoop.Plan.MAX);
-        warmupIterations = value;
+    void setWarmupIterations(String value) {
+        warmupIterations = BadArgumentException.wholeNumber("--warmup-iterations", value, 0, IterationLoop.Plan.MAX);
     }
 
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "1",
             description = "Measured iterations, each the whole work: connect every session, then all send their"
                     + " messages (default: ${DEFAULT-VALUE}).")
-    void setIterations(int value) {
-        EchoMain.requireRange(spec, "--iterations", value, 1, IterationLoop.Plan.MAX);
-        iterations = value;
+    void setIterations(String value) {
+        iterations = BadArgumentException.wholeNumber("--iterations", value, 1, IterationLoop.Plan.MAX);
     }
 
     @Option(names = "--read-timeout", paramLabel = "SECONDS",
@@ -114,15 +108,13 @@ public final class ClientCommand implements Callable<Integer> {
                     + " 300 or 300s (default: 30s)."
                     + " Raise it for the single server, which serves sessions one after another.")
     void setReadTimeout(String value) {
-        String seconds = value.strip().endsWith("s") ? value.strip().substring(0, value.strip().length() - 1)
-                : value.strip();
+        String text = value.strip();
+        String seconds = text.endsWith("s") ? text.substring(0, text.length() - 1) : text;
         try {
-            EchoMain.requireRange(spec, "--read-timeout", Integer.parseInt(seconds), 1, 86_400);
-        } catch (NumberFormatException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option"
-                    + " '--read-timeout': " + value + " (allowed: whole seconds 1..86400, e.g. 300s)");
+            readTimeout = Duration.ofSeconds(BadArgumentException.wholeNumber("--read-timeout", seconds, 1, 86_400));
+        } catch (BadArgumentException e) {
+            throw BadArgumentException.invalid("--read-timeout", value, null, "whole seconds 1..86400, e.g. 300s");
         }
-        readTimeout = Duration.ofSeconds(Integer.parseInt(seconds));
     }
 
     @Override
@@ -185,7 +177,7 @@ public final class ClientCommand implements Callable<Integer> {
             try {
                 return ClientModel.fromCliName(value);
             } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
+                throw BadArgumentException.invalid("--model", value, "not an echo client model", ClientModel.allowed());
             }
         }
     }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 
+import io.loomarena.cli.BadArgumentException;
+import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.measure.ModelThreads;
 import io.loomarena.measure.StatsOnStdin;
@@ -11,14 +13,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code echo server}: runs one echo server until SIGTERM or SIGINT. Its first stdout line is
  * {@code listening on HOST:PORT}; afterwards it answers {@code stats} on stdin ({@link StatsOnStdin}). The shutdown
- * hook closes the server gracefully (see {@link EchoServer#close()}).
+ * hook closes the server gracefully (see {@link EchoServer#close()}), then the process exits 0, as the HTTP server's
+ * {@code serve} does: a stop asked for is a normal end, not the JVM's 128 + signal number.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs one RFC 862 echo server until SIGTERM or SIGINT.")
@@ -41,23 +42,20 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoServerConfig.DEFAULT_PORT,
             description = "Port, 0 picks a free one (default: ${DEFAULT-VALUE}).")
-    void setPort(int value) {
-        EchoMain.requireRange(spec, "--port", value, 0, 65_535);
-        port = value;
+    void setPort(String value) {
+        port = BadArgumentException.wholeNumber("--port", value, 0, 65_535);
     }
 
     @Option(names = "--pool-size", paramLabel = "THREADS", defaultValue = "" + EchoServerConfig.DEFAULT_POOL_SIZE,
             description = "Threads of the pool model (default: ${DEFAULT-VALUE}).")
-    void setPoolSize(int value) {
-        EchoMain.requireRange(spec, "--pool-size", value, 1, EchoServerConfig.MAX_POOL_SIZE);
-        poolSize = value;
+    void setPoolSize(String value) {
+        poolSize = BadArgumentException.wholeNumber("--pool-size", value, 1, EchoServerConfig.MAX_POOL_SIZE);
     }
 
     @Option(names = "--backlog", paramLabel = "CONNECTIONS", defaultValue = "" + EchoServerConfig.DEFAULT_BACKLOG,
             description = "Listen backlog (default: ${DEFAULT-VALUE}).")
-    void setBacklog(int value) {
-        EchoMain.requireRange(spec, "--backlog", value, 1, EchoServerConfig.MAX_BACKLOG);
-        backlog = value;
+    void setBacklog(String value) {
+        backlog = BadArgumentException.wholeNumber("--backlog", value, 1, EchoServerConfig.MAX_BACKLOG);
     }
 
     @Override
@@ -66,22 +64,26 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
                 EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE));
         try {
             server.start();
-        } catch (PortInUseException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(),
-                    "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            return CommandLineErrors.cannotStart(spec.commandLine(), "cannot listen on " + host + ":" + port + ": "
+                    + (e instanceof PortInUseException ? "already in use" : e.getMessage())
+                    + " (choose another --port, or 0 for a free one)");
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        PrintWriter err = spec.commandLine().getErr();
         Runtime.getRuntime().addShutdownHook(ModelThreads.platform("echo-shutdown", () -> {
             server.close();
             stopped.countDown();
+            System.out.flush();
+            err.flush();
+            // Stopped as asked, gracefully: exit 0 (as serve does), not the JVM's 143 for SIGTERM.
+            Runtime.getRuntime().halt(EchoMain.EXIT_OK);
         }));
         PrintWriter out = spec.commandLine().getOut();
         out.println("listening on " + host + ":" + server.port());
         out.flush();
         StatsOnStdin.start(server.counters()::asMap);
-        stopped.await(); // Only the shutdown hook (SIGTERM, SIGINT) ends a server.
+        stopped.await(); // Only the shutdown hook (SIGTERM, SIGINT) ends a server; the hook sets the exit status.
         return EchoMain.EXIT_OK;
     }
 
@@ -92,7 +94,7 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
             try {
                 return ServerModel.fromCliName(value);
             } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
+                throw BadArgumentException.invalid("--model", value, "not an echo server model", ServerModel.allowed());
             }
         }
     }

@@ -36,7 +36,8 @@ class EchoClientTest {
     @ParameterizedTest
     @EnumSource(ClientModel.class)
     void verifiesEveryMessageAndRecordsTheWorkloadInOrder(ClientModel model) throws IOException {
-        try (EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0))) {
+        EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0));
+        try (server) {
             server.start();
             RunResult result = new EchoClient(EchoClientConfig.of(model, HOST, server.port(), 5, 20, 100)).run();
 
@@ -48,10 +49,9 @@ class EchoClientTest {
             assertThat(result.operations()).isEqualTo(100);
             assertThat(result.totalErrors()).isZero();
             assertThat(result.latency().count()).isEqualTo(100);
-            // The client can read its last echo before the server thread counts it; close() joins that thread.
-            server.close();
-            assertThat(server.counters().bytesEchoed()).isEqualTo(100 * 100);
         }
+        // The client can read its last echo before the server thread counts it; close() joins that thread.
+        assertThat(server.counters().bytesEchoed()).isEqualTo(100 * 100);
     }
 
     @Test
@@ -191,7 +191,8 @@ class EchoClientTest {
 
     @Test
     void iterationsEachDoTheWholeWorkAndStartOnlyOnceAllAreConnected() throws IOException {
-        try (EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0))) {
+        EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0));
+        try (server) {
             server.start();
             EchoClient client = new EchoClient(
                     EchoClientConfig.of(ClientModel.VIRTUAL, HOST, server.port(), 4, 25, 10));
@@ -217,15 +218,15 @@ class EchoClientTest {
                 assertThat(echoedAtStart.get(k)).as("bytes echoed before iteration %d", k)
                         .isLessThanOrEqualTo(1_000L * k);
             }
-            server.close();
-            assertThat(server.counters().acceptedConnections()).isEqualTo(16);
-            assertThat(server.counters().bytesEchoed()).isEqualTo(4_000);
         }
+        assertThat(server.counters().acceptedConnections()).isEqualTo(16);
+        assertThat(server.counters().bytesEchoed()).isEqualTo(4_000);
     }
 
     @Test
     void aStartThatFailsClosesEverySessionAndIsRethrown() throws IOException {
-        try (EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0))) {
+        EchoServer server = EchoServer.create(EchoServerConfig.of(ServerModel.VIRTUAL).withPort(0));
+        try (server) {
             server.start();
             EchoClient client = new EchoClient(EchoClientConfig.of(ClientModel.PLATFORM, HOST, server.port(), 3, 5, 8));
             AtomicInteger starts = new AtomicInteger();
@@ -236,9 +237,8 @@ class EchoClientTest {
             })).isInstanceOf(IllegalStateException.class).hasMessage("the harness is gone");
 
             assertThat(starts).hasValue(1);
-            server.close();
-            assertThat(server.counters().bytesEchoed()).isZero();
         }
+        assertThat(server.counters().bytesEchoed()).isZero();
     }
 
     @Test

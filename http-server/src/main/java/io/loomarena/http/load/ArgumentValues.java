@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.loomarena.cli.BadArgumentException;
+
 /**
  * Parses the values of {@code load}'s options (counts, durations, rates, ramps) and formats durations back the way
  * they are written on the command line. Every failure is a {@link BadArgumentException} naming the option and value.
@@ -21,24 +23,15 @@ final class ArgumentValues {
 
     /** A whole number from {@code min} to {@code max}. */
     static long count(String option, String value, long min, long max) {
-        String allowed = "must be a whole number from " + min + " to " + max;
-        try {
-            long parsed = Long.parseLong(value.strip());
-            if (parsed < min || parsed > max) {
-                throw BadArgumentException.of(option, value, allowed);
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw BadArgumentException.of(option, value, allowed);
-        }
+        return BadArgumentException.wholeNumber(option, value, min, max);
     }
 
     /** {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}, or a bare number of seconds; positive, at most {@code max}. */
     static Duration duration(String option, String value, Duration max) {
-        String allowed = "must be a positive duration such as 500ms, 10s, 2m (at most " + formatDuration(max) + ")";
+        String allowed = "a positive duration such as 500ms, 10s or 2m, at most " + formatDuration(max);
         Matcher m = DURATION.matcher(value.strip());
         if (!m.matches()) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         BigDecimal amount = new BigDecimal(m.group(1));
         long nanosPerUnit = switch (m.group(2) == null ? "s" : m.group(2)) {
@@ -49,32 +42,32 @@ final class ArgumentValues {
         };
         BigDecimal nanos = amount.multiply(BigDecimal.valueOf(nanosPerUnit));
         if (nanos.signum() <= 0 || nanos.compareTo(BigDecimal.valueOf(max.toNanos())) > 0) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         return Duration.ofNanos(nanos.longValue());
     }
 
     /** {@code R} or {@code R/s}: requests per second over all connections, positive, at most {@code max}. */
     static double rate(String option, String value, double max) {
-        String allowed = "must be requests per second such as 1000/s, positive and at most " + (long) max + "/s";
+        String allowed = "requests per second such as 1000/s, positive and at most " + (long) max + "/s";
         Matcher m = RATE.matcher(value.strip());
         if (!m.matches()) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         double rate = Double.parseDouble(m.group(1));
         if (!(rate > 0) || rate > max) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         return rate;
     }
 
     /** {@code USERS/DURATION}, e.g. {@code 10000/60s}. */
     static Ramp ramp(String option, String value) {
-        String allowed = "must be USERS/DURATION such as 10000/60s (users 1 to " + LoadDefaults.MAX_RAMP_USERS
-                + ", duration at most " + formatDuration(LoadDefaults.MAX_DURATION) + ")";
+        String allowed = "USERS/DURATION such as 10000/60s, users 1.." + LoadDefaults.MAX_RAMP_USERS
+                + ", duration at most " + formatDuration(LoadDefaults.MAX_DURATION);
         Matcher m = RAMP.matcher(value.strip());
         if (!m.matches()) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         long users;
         Duration period;
@@ -82,7 +75,7 @@ final class ArgumentValues {
             users = count(option, m.group(1), 1, LoadDefaults.MAX_RAMP_USERS);
             period = duration(option, m.group(2), LoadDefaults.MAX_DURATION);
         } catch (BadArgumentException e) {
-            throw BadArgumentException.of(option, value, allowed);
+            throw BadArgumentException.invalid(option, value, null, allowed);
         }
         return new Ramp((int) users, period);
     }

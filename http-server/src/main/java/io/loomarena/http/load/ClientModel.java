@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.ThreadFactory;
 import java.util.stream.Collectors;
 
+import io.loomarena.cli.BadArgumentException;
 import io.loomarena.measure.ModelThreads;
 
 /** The thread model of the load client: one thread of this kind per connection (or per ramp user). */
@@ -32,13 +33,13 @@ public enum ClientModel {
     public static ClientModel parse(String value) {
         String allowed = Arrays.stream(values()).map(ClientModel::cliName).collect(Collectors.joining(", "));
         if (value == null) {
-            throw new BadArgumentException("--client is required: one of " + allowed);
+            throw BadArgumentException.missing("--client", allowed);
         }
         for (ClientModel model : values()) {
             if (model.cliName().equals(value)) {
                 return model;
             }
         }
-        throw BadArgumentException.of("--client", value, "allowed values are " + allowed);
+        throw BadArgumentException.invalid("--client", value, "not a client model", allowed);
     }
 }

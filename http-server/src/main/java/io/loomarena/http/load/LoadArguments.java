@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.loomarena.cli.BadArgumentException;
 import io.loomarena.measure.IterationLoop;
 
 /**
@@ -34,8 +35,7 @@ public record LoadArguments(String client, String url, String connections, Strin
      */
     public LoadConfig toConfig() {
         if (!unknown.isEmpty()) {
-            throw new BadArgumentException("unknown argument " + unknown.getFirst()
-                    + ": see 'load --help' for the options");
+            throw new BadArgumentException("unknown argument '" + unknown.getFirst() + "'");
         }
         ClientModel model = ClientModel.parse(client);
         Target target = Target.parse(url, allowRemote);
@@ -47,8 +47,8 @@ public record LoadArguments(String client, String url, String connections, Strin
             return rampConfig(model, target, readTimeout, jsonFile, plan);
         }
         if (connections == null) {
-            throw new BadArgumentException("--connections is required (1 to " + LoadDefaults.MAX_CONNECTIONS
-                    + "), or --ramp USERS/DURATION");
+            throw BadArgumentException.missing("--connections", "1.." + LoadDefaults.MAX_CONNECTIONS
+                    + ", or --ramp USERS/DURATION instead");
         }
         int conns = (int) ArgumentValues.count("--connections", connections, 1, LoadDefaults.MAX_CONNECTIONS);
         if ((requests == null) == (duration == null)) {

@@ -1,13 +1,19 @@
 package io.loomarena.http.load;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.loomarena.cli.BadArgumentException;
+import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
 import picocli.CommandLine;
@@ -34,7 +40,7 @@ import picocli.CommandLine.Option;
 public final class LoadCommand implements Callable<Integer> {
 
     /** Exit status for bad arguments. */
-    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_USAGE = CommandLineErrors.EXIT_USAGE;
     /** Exit status when requests failed, or the client could not complete the run. */
     public static final int EXIT_FAILED = 1;
 
@@ -43,6 +49,10 @@ public final class LoadCommand implements Callable<Integer> {
      * reported by {@link #call()} in one line (exit 2) instead of by picocli's usage text.
      */
     static final String VALUE = "0..1";
+    /** How its lines on stderr begin: the command as {@link io.loomarena.cli.CommandLineErrors} names it. */
+    static final String PREFIX = "http-server load: ";
+    /** How long the connection probe after a run without any connection may take. */
+    private static final int PROBE_TIMEOUT_MILLIS = 2_000;
     static final String NO_VALUE = "";
 
     @CommandLine.Spec
@@ -132,9 +142,7 @@ public final class LoadCommand implements Callable<Integer> {
             config = new LoadArguments(client, url, connections, requests, duration, rate, ramp, noKeepAlive, json,
                     timeout, tolerateErrors, allowRemote, warmupIterations, iterations, paced, unmatched).toConfig();
         } catch (BadArgumentException e) {
-            err.println("load: " + e.getMessage());
-            err.flush();
-            return EXIT_USAGE;
+            return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
         }
         return run(config, start -> new LoadRun(config).execute(start), pacer(config), spec.commandLine().getOut(),
                 err);
@@ -157,7 +165,7 @@ public final class LoadCommand implements Callable<Integer> {
                 {"--iterations", iterations}};
         for (String[] option : options) {
             if (NO_VALUE.equals(option[1])) {
-                throw new BadArgumentException(option[0] + " needs a value: see 'load --help'");
+                throw new BadArgumentException(option[0] + " needs a value");
             }
         }
     }
@@ -181,7 +189,7 @@ public final class LoadCommand implements Callable<Integer> {
                    PrintWriter err) {
         LoadIterations.Report report = new LoadIterations(config, runner).run(pacer);
         if (report.failure() != null) {
-            err.println("load: " + report.failure());
+            err.println(PREFIX + report.failure());
         }
         RunResult result = report.result();
         int status = report.failure() == null && (result.totalErrors() == 0 || config.tolerateErrors())
@@ -190,13 +198,33 @@ public final class LoadCommand implements Callable<Integer> {
             try {
                 result.writeJson(config.json());
             } catch (UncheckedIOException e) {
-                err.println("load: " + e.getMessage() + ": " + e.getCause().getMessage());
+                err.println(PREFIX + e.getMessage() + ": " + e.getCause().getMessage());
                 status = EXIT_FAILED;
             }
         }
         out.print(LoadReport.text(config, report));
         out.flush();
+        if (result.operations() == 0 && result.errors().getOrDefault(ErrorKind.CONNECT.key(), 0L) > 0) {
+            err.println(PREFIX + whyNoConnection(config.target()));
+        }
         err.flush();
         return status;
+    }
+
+    /**
+     * Why not one connection could be opened, asked once more after the run (the error counts cannot tell a refusal
+     * from a timeout): {@code connection refused: nothing is listening on HOST:PORT}, as the echo client says it.
+     */
+    static String whyNoConnection(Target target) {
+        String where = target.address().getHostAddress() + ":" + target.port();
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(target.address(), target.port()), PROBE_TIMEOUT_MILLIS);
+            return "no connection to " + where + " during the run, though it accepts one now";
+        } catch (ConnectException e) {
+            return "connection refused: nothing is listening on " + where + " (start a server with: java -jar"
+                    + " http-server/target/http-server.jar serve --stage virtual --port " + target.port() + ")";
+        } catch (IOException e) {
+            return "cannot connect to " + where + ": " + e.getMessage();
+        }
     }
 }

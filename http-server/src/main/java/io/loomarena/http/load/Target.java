@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 
+import io.loomarena.cli.BadArgumentException;
+
 /**
  * The server and resource a run requests: a plain {@code http://} URL whose host has been resolved once, before the
  * run, so that no connection pays a name lookup. Immutable.
@@ -19,6 +21,9 @@ import java.util.Objects;
  * @param pathAndQuery the request target, {@code /} when the URL has no path
  */
 public record Target(String url, String host, InetAddress address, int port, String pathAndQuery) {
+
+    /** What {@code --url} accepts, as its error messages say. */
+    private static final String FORM = "http://HOST[:PORT]/PATH";
 
     public Target {
         Objects.requireNonNull(url, "url");
@@ -41,35 +46,35 @@ public record Target(String url, String host, InetAddress address, int port, Str
      */
     public static Target parse(String url, boolean allowRemote) {
         if (url == null || url.isBlank()) {
-            throw new BadArgumentException("--url is required, e.g. --url http://127.0.0.1:8010/ping");
+            throw BadArgumentException.missing("--url", FORM + ", e.g. http://127.0.0.1:8010/ping");
         }
         URI uri;
         try {
             uri = new URI(new URI(url).toASCIIString()); // non-ASCII path characters become %XX
         } catch (URISyntaxException e) {
-            throw BadArgumentException.of("--url", url, "not a valid URL (" + e.getReason() + "); expected http://HOST[:PORT]/PATH");
+            throw BadArgumentException.invalid("--url", url, "not a valid URL: " + e.getReason(), FORM);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (scheme.equals("https")) {
-            throw BadArgumentException.of("--url", url, "https is not supported; use an http:// URL");
+            throw BadArgumentException.invalid("--url", url, "https is not supported", FORM);
         }
         if (!scheme.equals("http") || uri.getRawAuthority() == null || uri.getHost() == null) {
-            throw BadArgumentException.of("--url", url, "not an http URL; expected http://HOST[:PORT]/PATH");
+            throw BadArgumentException.invalid("--url", url, "not an http URL", FORM);
         }
         if (uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
-            throw BadArgumentException.of("--url", url, "user info and fragments are not allowed; expected http://HOST[:PORT]/PATH");
+            throw BadArgumentException.invalid("--url", url, "user info and fragments are not allowed", FORM);
         }
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
         if (port < 1 || port > 65_535) {
-            throw BadArgumentException.of("--url", url, "port must be 1..65535");
+            throw BadArgumentException.invalid("--url", url, "port out of range", "a port 1..65535");
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         String host = uri.getHost();
         InetAddress address = resolve(url, host);
         if (!allowRemote && !address.isLoopbackAddress()) {
-            throw BadArgumentException.of("--url", url, "host " + host + " (" + address.getHostAddress()
-                    + ") is not a loopback address; pass --allow-remote to load a remote server");
+            throw BadArgumentException.invalid("--url", url, "host " + host + " (" + address.getHostAddress()
+                    + ") is not a loopback address", "a loopback address, or any with --allow-remote");
         }
         return new Target(url, host, address, port, target);
     }
@@ -79,7 +84,7 @@ public record Target(String url, String host, InetAddress address, int port, Str
         try {
             return InetAddress.getByName(bare);
         } catch (UnknownHostException e) {
-            throw BadArgumentException.of("--url", url, "cannot resolve host " + host);
+            throw BadArgumentException.invalid("--url", url, "cannot resolve host " + host, null);
         }
     }
 

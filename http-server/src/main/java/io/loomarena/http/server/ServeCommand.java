@@ -1,7 +1,6 @@
 package io.loomarena.http.server;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.BindException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -9,15 +8,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
+import io.loomarena.cli.BadArgumentException;
+import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.measure.StatsOnStdin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code serve}: starts one stage, prints {@code listening on HOST:PORT} as its first stdout line, answers
  * {@code stats} on stdin, and shuts down gracefully on SIGTERM or SIGINT, then exits 0 (as nginx does; 1 when the grace
- * period ran out). Every option arrives as text and is checked
- * here, so that a bad value exits with code 2 and one line naming it and the allowed values.
+ * period ran out). Every option arrives as text and is checked here, so that a bad value exits with code 2 and the
+ * lines of {@link CommandLineErrors} naming it and the allowed values.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs one HTTP server stage.",
         footer = {"", "SIGTERM or SIGINT stops it gracefully: no new connection, requests in flight",
@@ -27,11 +30,14 @@ import picocli.CommandLine.Option;
 public final class ServeCommand implements Callable<Integer> {
 
     /** Exit code of a bad argument (docs/architecture.md). */
-    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_USAGE = CommandLineErrors.EXIT_USAGE;
     /** Exit code after SIGTERM/SIGINT when every connection ended within the grace period. */
     public static final int EXIT_STOPPED = 0;
     /** Exit code after SIGTERM/SIGINT when the grace period ran out and connections were cut. */
     public static final int EXIT_STOPPED_FORCED = 1;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--stage", paramLabel = "STAGE",
             description = "single-threaded|thread-per-request|thread-pool|virtual|virtual-cached")
@@ -65,24 +71,20 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintStream err = System.err;
         ServerConfig config;
         try {
             config = config();
         } catch (IllegalArgumentException e) {
-            err.println("serve: " + e.getMessage());
-            return EXIT_USAGE;
+            return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
         }
         HttpServer server;
         try {
             server = HttpServer.start(config);
         } catch (BindException e) {
-            err.println("serve: cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage()
-                    + " (choose another --port, or 0 for a free one)");
-            return EXIT_USAGE;
+            return CommandLineErrors.cannotStart(spec.commandLine(), "cannot listen on " + config.host() + ":"
+                    + config.port() + ": " + e.getMessage() + " (choose another --port, or 0 for a free one)");
         } catch (IOException | RuntimeException e) {
-            err.println("serve: cannot start: " + e.getMessage());
-            return EXIT_USAGE;
+            return CommandLineErrors.cannotStart(spec.commandLine(), "cannot start: " + e.getMessage());
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             boolean clean = server.shutdown(config.grace());
@@ -101,34 +103,34 @@ public final class ServeCommand implements Callable<Integer> {
     /** The configuration the options describe; {@link IllegalArgumentException} names the first bad one. */
     ServerConfig config() {
         if (stage == null) {
-            throw new IllegalArgumentException("missing --stage (allowed: " + Stage.allowedNames() + ")");
+            throw BadArgumentException.missing("--stage", Stage.allowedNames());
         }
-        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> new IllegalArgumentException(
-                "invalid --stage '" + stage + "' (allowed: " + Stage.allowedNames() + ")"));
+        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> BadArgumentException.invalid(
+                "--stage", stage, "not a stage", Stage.allowedNames()));
         ServerConfig.Builder builder = ServerConfig.builder(chosen)
                 .host(host)
-                .port(integer("--port", port, 0, 65535))
-                .poolSize(integer("--pool-size", poolSize, 1, ServerConfig.MAX_POOL_SIZE))
-                .backlog(integer("--backlog", backlog, 1, 1_000_000))
+                .port(BadArgumentException.wholeNumber("--port", port, 0, 65535))
+                .poolSize(BadArgumentException.wholeNumber("--pool-size", poolSize, 1, ServerConfig.MAX_POOL_SIZE))
+                .backlog(BadArgumentException.wholeNumber("--backlog", backlog, 1, 1_000_000))
                 .grace(duration("--grace", grace))
                 .headerTimeout(duration("--header-timeout", headerTimeout))
                 .idleTimeout(idleTimeout == null ? null : duration("--idle-timeout", idleTimeout))
                 .writeTimeout(duration("--write-timeout", writeTimeout))
                 .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout));
         if (host.isBlank()) {
-            throw new IllegalArgumentException("invalid --host '' (allowed: an address or name of this machine)");
+            throw BadArgumentException.invalid("--host", host, "empty", "an address or name of this machine");
         }
         if (data != null) {
             Path file = Path.of(data);
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-                throw new IllegalArgumentException("invalid --data '" + data + "' (allowed: a readable file)");
+                throw BadArgumentException.invalid("--data", data, null, "a readable file");
             }
             builder.dataFile(file);
         }
         if (docroot != null) {
             Path dir = Path.of(docroot);
             if (!Files.isDirectory(dir)) {
-                throw new IllegalArgumentException("invalid --docroot '" + docroot + "' (allowed: an existing folder)");
+                throw BadArgumentException.invalid("--docroot", docroot, null, "an existing folder");
             }
             builder.docroot(dir);
         }
@@ -138,23 +140,11 @@ public final class ServeCommand implements Callable<Integer> {
         return builder.build();
     }
 
-    private static int integer(String option, String text, int min, int max) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // Falls through to the message naming the allowed range.
-        }
-        throw new IllegalArgumentException("invalid " + option + " '" + text + "' (allowed: an integer " + min + ".." + max + ")");
-    }
-
     private static Duration duration(String option, String text) {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid " + option + " '" + text + "' (allowed: " + Durations.FORMS + ")");
+            throw BadArgumentException.invalid(option, text, null, Durations.FORMS);
         }
     }
 
@@ -167,6 +157,6 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (java.net.URISyntaxException e) {
             // Falls through to the message naming the allowed form.
         }
-        throw new IllegalArgumentException("invalid --downstream '" + text + "' (allowed: an http:// URL, e.g. http://127.0.0.1:8020/io)");
+        throw BadArgumentException.invalid("--downstream", text, "not an http:// URL", "e.g. http://127.0.0.1:8020/io");
     }
 }

@@ -39,6 +39,9 @@ class LoadCommandTest {
     @TempDir
     Path dir;
 
+    /** The second line of every bad-argument report of {@code load}. */
+    private static final String HELP = "Try 'java -jar http-server.jar load --help' for every option.";
+
     /** Exit status, stdout and stderr of one {@code load} command. */
     private record Run(int status, String out, String err) {
     }
@@ -46,7 +49,7 @@ class LoadCommandTest {
     private static Run load(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine command = new CommandLine(new HttpMain());
+        CommandLine command = HttpMain.commandLine();
         command.setOut(new PrintWriter(out));
         command.setErr(new PrintWriter(err));
         List<String> all = new ArrayList<>(List.of("load"));
@@ -231,10 +234,13 @@ class LoadCommandTest {
         assertThat(run.status()).isEqualTo(1);
         assertThat(json().errors()).containsExactly(java.util.Map.entry("connect", 4L));
         assertThat(json().operations()).isZero();
+        assertThat(run.err().strip()).isEqualTo("http-server load: connection refused: nothing is listening on"
+                + " 127.0.0.1:" + port + " (start a server with: java -jar http-server/target/http-server.jar serve"
+                + " --stage virtual --port " + port + ")");
     }
 
     @Test
-    void badArgumentsExitWith2AndOneLine() {
+    void badArgumentsExitWith2WithOneLineNamingTheValueAndOneNamingHelp() {
         Run zero = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--connections", "0",
                 "--requests", "1");
         Run turbo = load("--client", "turbo", "--url", "http://127.0.0.1:1/", "--connections", "1",
@@ -244,11 +250,12 @@ class LoadCommandTest {
 
         assertThat(List.of(zero, turbo, remote)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(2);
-            assertThat(run.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("load: ");
+            assertThat(run.err().lines()).hasSize(2).last().isEqualTo(HELP);
+            assertThat(run.err()).doesNotContain("Exception").startsWith("http-server load: invalid ");
             assertThat(run.out()).isEmpty();
         });
-        assertThat(zero.err()).contains("--connections 0");
-        assertThat(turbo.err()).contains("--client turbo").contains("platform, virtual");
+        assertThat(zero.err()).startsWith("http-server load: invalid --connections '0': out of range (allowed: 1..10000)");
+        assertThat(turbo.err()).contains("--client 'turbo'").contains("platform, virtual");
         assertThat(remote.err()).contains("--allow-remote");
     }
 
@@ -259,7 +266,8 @@ class LoadCommandTest {
 
         assertThat(List.of(last, beforeOption)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(2);
-            assertThat(run.err().strip()).doesNotContain("\n").doesNotContain("Usage").startsWith("load: ");
+            assertThat(run.err().lines()).hasSize(2).last().isEqualTo(HELP);
+            assertThat(run.err()).doesNotContain("Usage").startsWith("http-server load: ");
         });
         assertThat(last.err()).contains("--connections needs a value");
         assertThat(beforeOption.err()).contains("--url needs a value");
@@ -459,7 +467,7 @@ class LoadCommandTest {
                     "--iterations", "2", "--paced", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
-            assertThat(run.err().strip()).isEqualTo("load: iteration 2/2: the client failed: expected 'go' on stdin "
+            assertThat(run.err().strip()).isEqualTo("http-server load: iteration 2/2: the client failed: expected 'go' on stdin "
                     + "before iteration 2/2, got the end of stdin");
             assertThat(server.requests()).as("nothing sent without go").isEqualTo(20);
             assertThat(paced.all()).hasSize(4).startsWith("[ITERATION] ready iteration 1/2")
@@ -528,7 +536,7 @@ class LoadCommandTest {
         }, IterationLoop.IterationPacer.NONE, new PrintWriter(new StringWriter()), new PrintWriter(err));
 
         assertThat(status).isEqualTo(1);
-        assertThat(err.toString()).contains("load: iteration 2/3: the client failed: no more threads");
+        assertThat(err.toString()).contains("http-server load: iteration 2/3: the client failed: no more threads");
         assertThat(json().iterations()).hasSize(2);
         assertThat(json().operations()).isEqualTo(1);
         assertThat(json().errors()).containsExactly(java.util.Map.entry(LoadReport.CLIENT_FAILURE, 1L));
@@ -544,12 +552,14 @@ class LoadCommandTest {
 
         assertThat(List.of(zero, tooMany, missing)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(2);
-            assertThat(run.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("load: ");
+            assertThat(run.err().lines()).hasSize(2).last().isEqualTo(HELP);
+            assertThat(run.err()).doesNotContain("Exception").startsWith("http-server load: ");
             assertThat(run.out()).isEmpty();
         });
-        assertThat(zero.err().strip()).isEqualTo("load: --iterations 0: must be a whole number from 1 to 1000");
-        assertThat(tooMany.err().strip())
-                .isEqualTo("load: --warmup-iterations 1001: must be a whole number from 0 to 1000");
+        assertThat(zero.err().lines().findFirst()).hasValue(
+                "http-server load: invalid --iterations '0': out of range (allowed: 1..1000)");
+        assertThat(tooMany.err().lines().findFirst()).hasValue(
+                "http-server load: invalid --warmup-iterations '1001': out of range (allowed: 0..1000)");
         assertThat(missing.err()).contains("--iterations needs a value");
     }
 

@@ -64,7 +64,9 @@ public final class FakeClientMain {
             throws Exception {
         switch (mode) {
             case "hang" -> {
-                try (Socket socket = new Socket(host, port)) {
+                // Held open, never read: a client stuck in the middle of its work.
+                Socket held = new Socket(host, port);
+                try (held) {
                     start.run();
                     new CountDownLatch(1).await();
                 }
