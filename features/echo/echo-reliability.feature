@@ -92,6 +92,7 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then the echo server's active connection count reaches 5
     When one more echo client connects
     Then that echo client sees end of stream within 5 seconds
+    And the echo server logged one warning that it closed a connection at once
     When every silent echo client half-closes
     Then every silent echo client sees end of stream within 5 seconds
     And the echo server's active connection count reaches 0

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,8 +86,7 @@ class BenchmarkSessionTest {
                 FakePlans.settings(results))) {
             long[] killedAt = new long[1];
             CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
-                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.current().children()
-                        .filter(child -> child.pid() != session.serverPid()).anyMatch(ProcessHandle::isAlive));
+                awaitClientConnected(session.serverPid());
                 killedAt[0] = System.nanoTime();
                 ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
             });
@@ -107,14 +109,34 @@ class BenchmarkSessionTest {
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "until-eof", 10),
                 FakePlans.settings(results))) {
             CompletableFuture.runAsync(() -> {
-                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.current().children()
-                        .filter(child -> child.pid() != session.serverPid()).anyMatch(ProcessHandle::isAlive));
+                awaitClientConnected(session.serverPid());
                 ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
             });
 
             assertThatThrownBy(session::run)
                     .isInstanceOf(HarnessException.class)
                     .hasMessageContaining("died during fork 1 of 1, ");
+        }
+    }
+
+    /**
+     * Waits until the server JVM holds a socket besides its listening one: the client has connected. Killing the
+     * server only once the client JVM exists raced with the client's connect (a refused connect made the client exit
+     * on its own, so the message said it had exited rather than that it was killed).
+     */
+    private static void awaitClientConnected(long serverPid) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> sockets(serverPid) >= 2);
+    }
+
+    private static long sockets(long pid) throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc", String.valueOf(pid), "fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+                } catch (IOException e) {
+                    return false; // closed while listed
+                }
+            }).count();
         }
     }
 }

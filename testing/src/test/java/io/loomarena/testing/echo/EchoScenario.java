@@ -263,8 +263,9 @@ public final class EchoScenario implements AutoCloseable {
         return commandRun;
     }
 
+    /** Closes every connection and the server; the first failure is rethrown (as IOException: not interruptible). */
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         List<AutoCloseable> resources = new ArrayList<>(connections.values());
         resources.addAll(held);
         resources.add(nonReading);
@@ -279,8 +280,11 @@ public final class EchoScenario implements AutoCloseable {
                 first = first == null ? e : first;
             }
         }
+        if (first instanceof IOException io) {
+            throw io;
+        }
         if (first != null) {
-            throw first;
+            throw new IOException("closing the echo scenario failed: " + first, first);
         }
     }
 }

@@ -18,6 +18,18 @@ public final class EchoReliabilityScenario implements AutoCloseable {
     private EchoStopFlood stopFlood;
     private NonReadingEchoConnection resetting;
     private boolean stopFloodEnded;
+    private CapturedWarnings serverWarnings;
+
+    /** From now on, the echo server's rare warnings are kept for the scenario instead of printed. */
+    public void captureServerWarnings() {
+        // the logger of the echo server's RareWarning (package-private there, so named here)
+        serverWarnings = CapturedWarnings.of("io.loomarena.echo.server.RareWarning");
+    }
+
+    /** The warnings captured since {@link #captureServerWarnings()}. */
+    public java.util.List<String> serverWarnings() {
+        return serverWarnings == null ? java.util.List.of() : serverWarnings.messages();
+    }
 
     /** Starts {@code clients} echo clients that keep sending, and stops the server once {@code echoed} came back. */
     public void floodAndStop(EchoScenario echo, int clients, long echoed) {
@@ -53,6 +65,9 @@ public final class EchoReliabilityScenario implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (serverWarnings != null) {
+            serverWarnings.close();
+        }
         if (stopFlood != null) {
             stopFlood.close();
         }

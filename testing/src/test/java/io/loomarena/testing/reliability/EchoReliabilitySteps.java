@@ -78,7 +78,13 @@ public final class EchoReliabilitySteps {
 
     @Given("a pool echo server with {int} threads and a queue of {int} connections")
     public void aPoolEchoServerWithAQueue(int threads, int queue) throws Exception {
+        scenario.captureServerWarnings();
         echo.startPoolServer(threads, queue);
+    }
+
+    @Then("the echo server logged one warning that it closed a connection at once")
+    public void theEchoServerLoggedOneWarning() {
+        assertThat(scenario.serverWarnings()).singleElement().asString().contains("connection closed at once");
     }
 
     @When("one more echo client connects")
