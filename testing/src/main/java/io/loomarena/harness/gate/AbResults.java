@@ -4,14 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
+import io.loomarena.harness.summary.ResultFiles;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**
@@ -23,8 +19,6 @@ import io.loomarena.harness.summary.SummaryStore;
 public final class AbResults {
 
     public static final String FOLDER = "ab-gate";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * The verdicts of one suite's A/B run. Immutable.
@@ -73,16 +67,7 @@ public final class AbResults {
 
     /** Writes (replaces) a suite's verdicts and returns the file. */
     public Path write(SuiteVerdicts verdicts) {
-        Path file = verdictsFile(verdicts.suite());
-        try {
-            Files.createDirectories(folder);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), verdicts);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.writeJson(verdictsFile(verdicts.suite()), verdicts);
     }
 
     /** Deletes a suite's verdicts before it is measured again, so a failed run leaves none to show. */
@@ -108,10 +93,6 @@ public final class AbResults {
     }
 
     private static Optional<SuiteVerdicts> read(Path file) {
-        try {
-            return Optional.of(JSON.readValue(file.toFile(), SuiteVerdicts.class));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read A/B verdicts " + file + ": " + e.getMessage(), e);
-        }
+        return Optional.of(ResultFiles.readJson(file, SuiteVerdicts.class, "A/B verdicts"));
     }
 }

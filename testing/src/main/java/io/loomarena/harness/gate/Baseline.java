@@ -2,9 +2,7 @@ package io.loomarena.harness.gate;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +12,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import io.loomarena.harness.summary.ResultFiles;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.RunHistograms;
-import io.loomarena.measure.ParentFolder;
 
 /**
  * The committed reference figures a suite's gate compares against: {@code target-results/baseline/<suite>.json}, one
@@ -86,13 +84,6 @@ public record Baseline(String suite, Map<String, Object> workload, String commit
     }
 
     public Path write(Path file) {
-        try {
-            ParentFolder.create(file);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), this);
-            return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the baseline " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.writeJson(JSON, file, this);
     }
 }

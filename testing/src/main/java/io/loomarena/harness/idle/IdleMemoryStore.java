@@ -11,9 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loomarena.harness.summary.ResultFiles;
 
 /**
  * Persists idle-connection measurements under {@code <results>/echo-idle/}: one JSON per server model, and
@@ -25,8 +23,6 @@ public final class IdleMemoryStore {
     /** The results sub-folder. */
     public static final String FOLDER = "echo-idle";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final double KIB = 1024.0;
 
     private final Path dir;
@@ -45,7 +41,7 @@ public final class IdleMemoryStore {
         try {
             Files.createDirectories(dir);
             Path partial = dir.resolve(file.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), memory);
+            ResultFiles.JSON.writeValue(partial.toFile(), memory);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             List<IdleMemory> all = readAll();
             Files.writeString(dir.resolve("memory.md"), markdown(all), StandardCharsets.UTF_8);
@@ -70,7 +66,7 @@ public final class IdleMemoryStore {
         List<IdleMemory> all = new ArrayList<>();
         for (Path file : files) {
             try {
-                all.add(JSON.readValue(file.toFile(), IdleMemory.class));
+                all.add(ResultFiles.JSON.readValue(file.toFile(), IdleMemory.class));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
             }

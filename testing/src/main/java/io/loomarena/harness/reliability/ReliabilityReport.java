@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,11 +11,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
-import io.loomarena.measure.ParentFolder;
+import io.loomarena.harness.summary.ResultFiles;
 
 /**
  * Keeps one JSON file per {@code @Reliability} case under {@code <results>/reliability/cases/} (so that cases run by
@@ -24,10 +19,6 @@ import io.loomarena.measure.ParentFolder;
  * tried, cases passed, and every figure measured. Thread-safe: files are replaced atomically.
  */
 public final class ReliabilityReport {
-
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Path resultsDir;
 
@@ -45,16 +36,8 @@ public final class ReliabilityReport {
 
     /** Persists (replaces) one case's outcome and returns its file. */
     public Path record(ReliabilityCase outcome) {
-        Path file = casesDir().resolve(slug(outcome.feature() + "--" + outcome.name()) + ".json");
-        try {
-            ParentFolder.create(file);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), outcome);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write reliability case " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.writeJson(casesDir().resolve(slug(outcome.feature() + "--" + outcome.name()) + ".json"),
+                outcome);
     }
 
     /** Every persisted case, by feature then name. */
@@ -65,7 +48,7 @@ public final class ReliabilityReport {
         List<ReliabilityCase> cases = new ArrayList<>();
         try (Stream<Path> files = Files.list(casesDir())) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-                cases.add(JSON.readValue(file.toFile(), ReliabilityCase.class));
+                cases.add(ResultFiles.JSON.readValue(file.toFile(), ReliabilityCase.class));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read reliability cases in " + casesDir() + ": " + e.getMessage(), e);
@@ -92,16 +75,7 @@ public final class ReliabilityReport {
                     .append(c.status()).append(" | ").append(cell(figures)).append(" | ")
                     .append(c.finished()).append(" |\n");
         }
-        Path file = reportFile();
-        try {
-            ParentFolder.create(file);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            Files.writeString(partial, md);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.writeText(reportFile(), md.toString());
     }
 
     private static String cell(String text) {

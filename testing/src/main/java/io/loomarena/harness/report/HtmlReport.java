@@ -1,11 +1,6 @@
 package io.loomarena.harness.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +13,7 @@ import java.util.TreeMap;
 import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.gate.AbResults;
 import io.loomarena.harness.summary.BenchmarkSummary;
-import io.loomarena.measure.ParentFolder;
+import io.loomarena.harness.summary.ResultFiles;
 
 /**
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
@@ -88,8 +83,8 @@ public final class HtmlReport {
         String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"
                 + verdicts + "</section>\n");
         Path html = resultsDir.resolve(HTML);
-        writeAtomically(html, page(opening + body));
-        writeAtomically(resultsDir.resolve(CSV), csv(plotted));
+        ResultFiles.writeText(html, page(opening + body));
+        ResultFiles.writeText(resultsDir.resolve(CSV), csv(plotted));
         return html;
     }
 
@@ -192,14 +187,4 @@ public final class HtmlReport {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    private static void writeAtomically(Path file, String text) {
-        try {
-            ParentFolder.create(file);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            Files.writeString(partial, text, StandardCharsets.UTF_8);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
 }

@@ -8,22 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
-import io.loomarena.measure.ParentFolder;
-
 /**
  * Persists summaries under a results folder ({@code target-results/}), one sub-folder per suite, one pretty-printed
  * JSON file per combination. The folder lives outside {@code target/} so that summaries written by earlier Maven
  * invocations survive {@code mvn clean} and can be ranked later. Thread-safe; files are replaced atomically.
  */
 public final class SummaryStore {
-
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Path resultsDir;
 
@@ -43,17 +33,7 @@ public final class SummaryStore {
 
     /** Writes (replaces) the summary of its combination and returns the file. */
     public Path write(BenchmarkSummary summary) {
-        Path file = path(summary.suite(), summary.combination());
-        try {
-            ParentFolder.create(file);
-            Path partial = file.resolveSibling(file.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), summary);
-            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write summary " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.writeJson(path(summary.suite(), summary.combination()), summary);
     }
 
     /**
@@ -71,11 +51,7 @@ public final class SummaryStore {
 
     /** Reads one summary file. */
     public static BenchmarkSummary read(Path file) {
-        try {
-            return JSON.readValue(file.toFile(), BenchmarkSummary.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read benchmark summary " + file + ": " + e.getMessage(), e);
-        }
+        return ResultFiles.readJson(file, BenchmarkSummary.class, "benchmark summary");
     }
 
     /** Whether the suite's folder holds any summary (a suite never measured in this results folder holds none). */
@@ -109,7 +85,7 @@ public final class SummaryStore {
     /** The pretty-printed JSON of a summary, as written to its file. */
     public static String toJson(BenchmarkSummary summary) {
         try {
-            return JSON.writeValueAsString(summary);
+            return ResultFiles.JSON.writeValueAsString(summary);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
