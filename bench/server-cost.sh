@@ -52,6 +52,7 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM   # so that cleanup also runs when the script is interrupted
 
 SCRIPT_NAME=server-cost
 # shellcheck source=lib.sh

@@ -16,7 +16,8 @@ import java.util.function.BooleanSupplier;
  * is an HTTP/1.0 keep-alive; a HEAD response has the same fields and no body. Responses stay buffered until
  * {@link #flush()} (the connection flushes before it blocks on a read), so pipelined responses leave in one write.
  * <p>A connection writes through its socket channel: a large prepared response ({@link PreparedResponse#large()})
- * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space.
+ * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space,
+ * and one with a memory file ({@link MemoryFile}) leaves by sendfile after its head, with no copy at all.
  * Tests may write to a stream instead.
  * <p>Not thread-safe: it belongs to the one thread serving the connection.
  */
@@ -61,6 +62,8 @@ public final class ResponseWriter {
     private final WriteWatch watch;
     private final BooleanSupplier closing;
     private final byte[] buf = new byte[BUFFER_SIZE];
+    /** {@link #buf} as a buffer for the channel, made once: a flush, once per response, then allocates nothing. */
+    private final ByteBuffer bufView = ByteBuffer.wrap(buf);
     private final byte[] digits = new byte[20];
     private int count;
     private boolean head;
@@ -130,6 +133,13 @@ public final class ResponseWriter {
     /** Sends a prepared response. */
     public void respond(PreparedResponse response) throws IOException {
         begin(response.status());
+        if (response.bodyFile() != null) {
+            writeHead(response.status(), response.fields(), null);
+            if (!head) {
+                sendFile(response.bodyFile(), 0, response.body().length);
+            }
+            return;
+        }
         if (!head && persistence == Persistence.KEEP_ALIVE_DEFAULT) {
             if (response.large()) {
                 writeDirect(response.completeDirect(DateHeader.line()).duplicate());
@@ -196,9 +206,13 @@ public final class ResponseWriter {
             throws IOException {
         begin(status);
         writeHead(status, type, length, null);
-        if (head) {
-            return;
+        if (!head) {
+            sendFile(file, position, length);
         }
+    }
+
+    /** Sends {@code length} bytes of {@code file} from {@code position} after what is buffered. */
+    private void sendFile(FileChannel file, long position, long length) throws IOException {
         long next = position;
         long end = position + length;
         if (channel == null) {
@@ -336,7 +350,8 @@ public final class ResponseWriter {
             }
             // In slices: the JDK copies a heap buffer to a temporary direct one on every write call, all of what
             // is left, so one large slice would be copied again after each partial write.
-            ByteBuffer slice = ByteBuffer.wrap(bytes, offset, length);
+            ByteBuffer slice = bytes == buf ? bufView.limit(offset + length).position(offset)
+                    : ByteBuffer.wrap(bytes, offset, length);
             int end = offset + length;
             while (slice.position() < end) {
                 slice.limit(Math.min(end, slice.position() + HEAP_WRITE_SLICE));
