@@ -1,7 +1,6 @@
 package io.loomarena.http.server.protocol;
 
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -11,9 +10,7 @@ import java.util.Objects;
  * sending it is one copy, or one socket write when it is large. A large one (a body of at least
  * {@link ResponseWriter#BUFFER_SIZE} bytes) is kept in a read-only direct buffer instead of the heap: a socket
  * channel sends a direct buffer as it is, where a heap array is first copied to a temporary direct buffer by the
- * JDK (and copied again for what a partial write leaves). A body of at least {@link #MEMORY_FILE_MIN} bytes is also
- * copied to a {@link MemoryFile}, when the machine has a memory file system, and sent from it with sendfile, which
- * spares the copy into the kernel that even a direct buffer's write makes. Thread-safe: a racing rebuild is harmless.
+ * JDK (and copied again for what a partial write leaves). Thread-safe: a racing rebuild is harmless.
  */
 public final class PreparedResponse {
 
@@ -21,18 +18,10 @@ public final class PreparedResponse {
     private record Complete(byte[] dateLine, byte[] bytes, ByteBuffer direct) {
     }
 
-    /**
-     * Bodies from this size on are sent with sendfile from a memory file. Below it, one write of the complete response
-     * costs less than a write of the head and a sendfile of the body (the copy it spares is about 3 us at 32 KiB).
-     */
-    static final int MEMORY_FILE_MIN = 32 * 1024;
-
     private final int status;
     private final byte[] fields;
     private final byte[] body;
-    /** The body in a memory file when it has at least {@link #MEMORY_FILE_MIN} bytes and one was made, else null. */
-    private final FileChannel bodyFile;
-    /** The body as a read-only direct buffer when it is large and has no memory file, else null. */
+    /** The body as a read-only direct buffer when it is large, else null. */
     private final ByteBuffer directBody;
     private volatile Complete complete;
 
@@ -49,8 +38,7 @@ public final class PreparedResponse {
         String lines = "Content-Type: " + type.value() + "\r\n";
         lines += "Content-Length: " + body.length + "\r\n" + (extraFields == null ? "" : extraFields);
         this.fields = lines.getBytes(StandardCharsets.ISO_8859_1);
-        this.bodyFile = body.length >= MEMORY_FILE_MIN ? MemoryFile.of(body) : null;
-        this.directBody = bodyFile == null && body.length >= ResponseWriter.BUFFER_SIZE
+        this.directBody = body.length >= ResponseWriter.BUFFER_SIZE
                 ? ByteBuffer.allocateDirect(body.length).put(body).flip().asReadOnlyBuffer() : null;
     }
 
@@ -74,11 +62,6 @@ public final class PreparedResponse {
     /** The body, shared: do not modify. */
     public byte[] body() {
         return body;
-    }
-
-    /** The body as a memory file to send with sendfile (from position 0, {@code body().length} bytes), or null. */
-    FileChannel bodyFile() {
-        return bodyFile;
     }
 
     /** Whether the body is large: it is then sent from a direct buffer ({@link #directBody()}, {@link #completeDirect}). */

@@ -16,8 +16,7 @@ import java.util.function.BooleanSupplier;
  * is an HTTP/1.0 keep-alive; a HEAD response has the same fields and no body. Responses stay buffered until
  * {@link #flush()} (the connection flushes before it blocks on a read), so pipelined responses leave in one write.
  * <p>A connection writes through its socket channel: a large prepared response ({@link PreparedResponse#large()})
- * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space,
- * and one with a memory file ({@link MemoryFile}) leaves by sendfile after its head, with no copy at all.
+ * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space.
  * Tests may write to a stream instead.
  * <p>Not thread-safe: it belongs to the one thread serving the connection.
  */
@@ -133,13 +132,6 @@ public final class ResponseWriter {
     /** Sends a prepared response. */
     public void respond(PreparedResponse response) throws IOException {
         begin(response.status());
-        if (response.bodyFile() != null) {
-            writeHead(response.status(), response.fields(), null);
-            if (!head) {
-                sendFile(response.bodyFile(), 0, response.body().length);
-            }
-            return;
-        }
         if (!head && persistence == Persistence.KEEP_ALIVE_DEFAULT) {
             if (response.large()) {
                 writeDirect(response.completeDirect(DateHeader.line()).duplicate());

@@ -56,10 +56,10 @@ class ResponseWriterTest {
                 .endsWith("x".repeat(large.length));
     }
 
-    /** A body large enough for a memory file leaves by sendfile through a socket, by copies to a stream: same bytes. */
+    /** A large prepared body leaves whole, from its direct buffer through a socket and by copies to a stream. */
     @Test
     void sendsALargePreparedBodyWholeThroughASocketAndAStream() throws Exception {
-        byte[] body = new byte[PreparedResponse.MEMORY_FILE_MIN * 7 + 5];
+        byte[] body = new byte[ResponseWriter.BUFFER_SIZE * 28 + 5];
         for (int i = 0; i < body.length; i++) {
             body[i] = (byte) ('a' + i % 26);
         }
