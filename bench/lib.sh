@@ -9,6 +9,10 @@
 #   start_nginx PORT CONF    nginx, one worker, no master, pinned to CPU 0, with the shared settings and CONF's locations
 #   fresh_jar MODULE         the module's jar, rebuilt first when older than its sources
 #   load_avg                 the load average (1, 5, 15 min), printed beside figures: a busy machine worsens them
+#   bundled_content          the server's bundled data file and docroot copied under $WORK, and nginx locations for them
+#   start_java PORT LOG ARGS the JVM pinned to CPU 0 with ARGS, waiting until it listens on PORT (sets JAVA_PID)
+#   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request" (PID's CPU time)
+#   median / ratio           the median of the numbers on stdin; A / B with two decimals
 
 say() { printf '%s\n' "$*"; }
 die() { printf '%s: %s\n' "${SCRIPT_NAME:-bench}" "$*" >&2; exit 1; }
@@ -141,3 +145,53 @@ fresh_jar() {
   fi
   echo "$jar"
 }
+
+# bundled_content : copies the bundled data file and docroot (the content `serve` uses by default) to $WORK/content,
+# sets CONTENT to it and NGINX_LOCATIONS to nginx locations that serve the same answers as our server: /ping ("pong",
+# text/plain), /data.json, /files/. The copies are world-readable, as nginx started by root serves as nobody.
+bundled_content() {
+  CONTENT=$WORK/content
+  mkdir -p "$CONTENT/docroot"
+  cp "$ROOT"/http-server/src/main/resources/loomarena/data/users.json "$CONTENT/data.json"
+  cp "$ROOT"/http-server/src/main/resources/loomarena/docroot/* "$CONTENT/docroot/"
+  chmod -R a+rX "$WORK"
+  NGINX_LOCATIONS="location = /ping { default_type text/plain; return 200 \"pong\"; }
+    location = /data.json { root $CONTENT; }
+    location /files/ { alias $CONTENT/docroot/; }"
+}
+
+# start_java PORT LOG JVM-AND-PROGRAM-ARGS... : starts $JAVA pinned to CPU 0 with the given arguments (JVM options
+# first, then -jar ... and the program's), output to LOG, and waits up to 30 s until it listens on PORT. Sets
+# JAVA_PID (the JVM itself, see on_cpu); dies with the end of LOG when it does not listen.
+start_java() {
+  local port=$1 log=$2
+  shift 2
+  on_cpu 0
+  "${ON_CPU[@]}" "$JAVA" "$@" </dev/null >"$log" 2>&1 &
+  JAVA_PID=$!
+  wait_port "$port" 30 && kill -0 "$JAVA_PID" 2>/dev/null || die "java $* did not listen on $port: $(tail -3 "$log")"
+}
+
+# wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request",
+# where us-per-request is the CPU time (user + system, all threads) PID used during the run divided by the requests
+# wrk counted ("n/a" without PID or requests). Socket errors and non-2xx answers wrk reports are printed to stderr.
+wrk_cost() {
+  local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 requests rate out="$WORK/wrk.last"
+  [[ -n "$pid" ]] && before=$(cpu_ticks "$pid")
+  on_cpu 1
+  "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "$url" >"$out" 2>&1 || true
+  [[ -n "$pid" ]] && after=$(cpu_ticks "$pid")
+  local errors; errors=$(grep -E "Socket errors|Non-2xx" "$out" || true)
+  [[ -z "$errors" ]] || say "   wrk on $url reported: $errors" >&2
+  requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$out")
+  rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out")
+  echo "${rate:-0}" "$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" -v p="$pid" \
+    'BEGIN { if (n > 0 && p != "") printf "%.2f", t / hz * 1e6 / n; else print "n/a" }')"
+}
+
+median() { # numbers on stdin (non-numbers ignored) -> their median, or n/a when there is none
+  grep -E '^[0-9.]+$' | sort -g | awk '{v[NR] = $1} END {
+    if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b; else print "n/a" }'; }

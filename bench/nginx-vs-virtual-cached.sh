@@ -37,28 +37,8 @@ need_tools "wrk drives both servers, nginx is the reference, taskset pins them" 
 JAVA="$(find_java)"
 JAR="$(fresh_jar http-server)"
 
-# The same content for both: the bundled data file and docroot, copied out of the source tree.
-CONTENT=$WORK/content
-mkdir -p "$CONTENT/docroot"
-cp "$ROOT"/http-server/src/main/resources/loomarena/data/users.json "$CONTENT/data.json"
-cp "$ROOT"/http-server/src/main/resources/loomarena/docroot/* "$CONTENT/docroot/"
-chmod -R a+rX "$WORK"   # nginx started by root serves as an unprivileged user
-LOCATIONS="location = /ping { default_type text/plain; return 200 \"pong\"; }
-    location = /data.json { root $CONTENT; }
-    location /files/ { alias $CONTENT/docroot/; }"
-
-run_wrk() { # url duration [server pid] -> "requests/sec microseconds-of-server-CPU-per-request"
-  local before after requests
-  before=$(cpu_ticks "${3:-$$}")
-  on_cpu 1
-  "${ON_CPU[@]}" wrk -t1 -c"$CONNECTIONS" -d"$2" "$1" > "$OUT/wrk.last" 2>&1 || true
-  after=$(cpu_ticks "${3:-$$}")
-  local errors; errors=$(grep -E "Socket errors|Non-2xx" "$OUT/wrk.last" || true)
-  [ -z "$errors" ] || echo "   wrk reported: $errors" >&2
-  requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk.last")
-  echo "$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$OUT/wrk.last")" \
-    "$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" 'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "n/a" }')"
-}
+bundled_content   # the same content for both: the bundled data file and docroot, copied out of the source tree
+run_wrk() { wrk_cost "$1" "$2" "$CONNECTIONS" "${3:-}"; } # url duration [server pid]
 
 NGINX_PORT=${NGINX_PORT:-$(free_port)}
 JAVA_PORT=${JAVA_PORT:-$(free_port)}
@@ -66,7 +46,7 @@ say "machine: $(nproc) CPUs, load average $(load_avg)"
 say "nginx: $(nginx_version) (sendfile ${NGINX_SENDFILE:-on}); java: $("$JAVA" -version 2>&1 | head -1); opts: $JAVA_OPTS"
 say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
 
-start_nginx "$NGINX_PORT" "$LOCATIONS" "${NGINX_SENDFILE:-on}"
+start_nginx "$NGINX_PORT" "$NGINX_LOCATIONS" "${NGINX_SENDFILE:-on}"
 PIDS+=("$NGINX_PID")
 run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$WARMUP" >/dev/null
 read -r NGINX_PING NGINX_PING_CPU < <(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION" "$NGINX_PID")
@@ -94,7 +74,6 @@ if [ "${PROFILE:-0}" = 1 ]; then
 fi
 kill -TERM "$JAVA_PID" 2>/dev/null || true; wait "$JAVA_PID" 2>/dev/null || true
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo
 printf '%-11s %12s %14s %7s %7s | %12s %14s\n' path "nginx req/s" "$STAGE" ratio target "nginx us/req" "$STAGE us/req"
 printf '%-11s %12s %14s %7s %7s | %12s %14s\n' /ping "$NGINX_PING" "$JAVA_PING" "$(ratio "$JAVA_PING" "$NGINX_PING")" ">=1.0" "$NGINX_PING_CPU" "$JAVA_PING_CPU"

@@ -14,7 +14,9 @@ import java.util.Objects;
  * @param backlog     pending-connection queue of the listening socket, 1..{@value #MAX_BACKLOG} (the kernel may cap
  *                    it, see {@code net.core.somaxconn}); the {@code pool} model also queues at most this many
  *                    accepted connections waiting for a thread
- * @param bufferBytes bytes read (and then written back) at once per connection, 1..{@value #MAX_BUFFER_BYTES}
+ * @param bufferBytes the most bytes read (and then written back) at once per connection, 1..{@value #MAX_BUFFER_BYTES};
+ *                    a connection's buffer starts at 512 bytes (or this, if smaller) and doubles after each read that
+ *                    filled it, up to this size, so an idle connection holds half a KiB, not this
  * @param closeGrace  how long {@code close()} lets connections finish after their input is shut, before it closes
  *                    them by force; it then waits at most as long again for the threads to end
  */

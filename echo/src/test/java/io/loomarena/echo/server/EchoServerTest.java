@@ -56,6 +56,33 @@ class EchoServerTest {
         assertThat(server.counters().acceptedConnections()).isEqualTo(1);
     }
 
+    /**
+     * A connection's buffer starts small and grows on full reads: a stream far larger than the largest buffer, sent
+     * while the echo is read back concurrently, comes back byte for byte.
+     */
+    @ParameterizedTest
+    @EnumSource(ServerModel.class)
+    void aStreamLargerThanTheBufferComesBackUnchanged(ServerModel model) throws Exception {
+        start(model);
+        byte[] sent = new byte[EchoServerConfig.DEFAULT_BUFFER_BYTES * 40 + 123];
+        for (int i = 0; i < sent.length; i++) {
+            sent[i] = (byte) (i * 31 + (i >>> 9));
+        }
+        try (Socket socket = connect()) {
+            Thread writer = Thread.ofVirtual().start(() -> {
+                try {
+                    socket.getOutputStream().write(sent);
+                    socket.shutdownOutput();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertThat(socket.getInputStream().readAllBytes()).isEqualTo(sent);
+            assertThat(writer.join(Duration.ofSeconds(5))).as("writer finished").isTrue();
+        }
+        assertThat(server.counters().bytesEchoed()).isEqualTo(sent.length);
+    }
+
     @ParameterizedTest
     @EnumSource(ServerModel.class)
     void aResetConnectionDoesNotStopTheAcceptLoop(ServerModel model) throws IOException {

@@ -61,6 +61,8 @@ public final class ResponseWriter {
     private final WriteWatch watch;
     private final BooleanSupplier closing;
     private final byte[] buf = new byte[BUFFER_SIZE];
+    /** {@link #buf} as a buffer for the channel, made once: a flush, once per response, then allocates nothing. */
+    private final ByteBuffer bufView = ByteBuffer.wrap(buf);
     private final byte[] digits = new byte[20];
     private int count;
     private boolean head;
@@ -196,9 +198,13 @@ public final class ResponseWriter {
             throws IOException {
         begin(status);
         writeHead(status, type, length, null);
-        if (head) {
-            return;
+        if (!head) {
+            sendFile(file, position, length);
         }
+    }
+
+    /** Sends {@code length} bytes of {@code file} from {@code position} after what is buffered. */
+    private void sendFile(FileChannel file, long position, long length) throws IOException {
         long next = position;
         long end = position + length;
         if (channel == null) {
@@ -336,7 +342,8 @@ public final class ResponseWriter {
             }
             // In slices: the JDK copies a heap buffer to a temporary direct one on every write call, all of what
             // is left, so one large slice would be copied again after each partial write.
-            ByteBuffer slice = ByteBuffer.wrap(bytes, offset, length);
+            ByteBuffer slice = bytes == buf ? bufView.limit(offset + length).position(offset)
+                    : ByteBuffer.wrap(bytes, offset, length);
             int end = offset + length;
             while (slice.position() < end) {
                 slice.limit(Math.min(end, slice.position() + HEAP_WRITE_SLICE));

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +54,48 @@ class ResponseWriterTest {
         writer.flush();
         assertThat(written()).contains("Content-Length: " + large.length + "\r\nConnection: keep-alive\r\n\r\n")
                 .endsWith("x".repeat(large.length));
+    }
+
+    /** A large prepared body leaves whole, from its direct buffer through a socket and by copies to a stream. */
+    @Test
+    void sendsALargePreparedBodyWholeThroughASocketAndAStream() throws Exception {
+        byte[] body = new byte[ResponseWriter.BUFFER_SIZE * 28 + 5];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) ('a' + i % 26);
+        }
+        PreparedResponse large = PreparedResponse.of(200, ContentType.JSON, body);
+        String text = new String(body, StandardCharsets.US_ASCII);
+        String expectedEnd = "Content-Length: " + body.length + "\r\n\r\n" + text;
+
+        writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(large);
+        writer.prepare(true, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(large);
+        writer.flush();
+        assertThat(written()).contains(expectedEnd + "HTTP/1.1 200 OK")
+                .endsWith("Content-Length: " + body.length + "\r\n\r\n");
+
+        try (ServerSocketChannel server = ServerSocketChannel.open()
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+             SocketChannel client = SocketChannel.open(server.getLocalAddress());
+             SocketChannel accepted = server.accept()) {
+            ResponseWriter socketWriter = new ResponseWriter(accepted, ResponseWriter.WriteWatch.NONE);
+            Thread sender = Thread.ofVirtual().start(() -> {
+                try {
+                    socketWriter.prepare(false, ResponseWriter.Persistence.CLOSE);
+                    socketWriter.respond(large);
+                    socketWriter.flush();
+                    accepted.shutdownOutput();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            client.socket().setSoTimeout(5_000);
+            InputStream in = client.socket().getInputStream();
+            assertThat(new String(in.readAllBytes(), StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200 OK\r\n")
+                    .endsWith("Connection: close\r\n\r\n" + text);
+            assertThat(sender.join(java.time.Duration.ofSeconds(5))).as("sender finished").isTrue();
+        }
     }
 
     @Test

@@ -1,0 +1,334 @@
+#!/usr/bin/env bash
+# What does a request or a message cost our servers, next to nginx and to a Go echo server? A benchmark that prints
+# figures (not a test), in three parts, each server pinned to CPU 0 and its load to CPU 1:
+#   http  nginx (one worker, no master, the same content) and every concurrent `serve` stage, wrk -t1 -c100 on /ping and
+#         /data.json, ROUNDS rounds with the servers interleaved (nginx, stage 1, stage 2, ... each round): req/s and
+#         the server's CPU microseconds per request (utime + stime of its process / requests answered).
+#   echo  a Go io.Copy echo server (built from a few lines here when `go` is installed) and every echo model, driven by
+#         our own `echo client --model virtual` (100 clients x 10,000 x 32 B, then 1,000 x 1,000 x 32 B), ROUNDS
+#         rounds interleaved: msg/s, the server's CPU microseconds per message and how busy the server's CPU was
+#         (below ~90% the client, not the server, set msg/s).
+#   idle  a fresh `virtual` echo server, IDLE_CONNECTIONS connections that each echo one byte and then stay open:
+#         RSS per connection (after a full GC, against the same server before the connections).
+# Then one table per part with the medians, the ratio to the reference and each target of issue 15 with PASS or MISS.
+# The CPU per request or message is what the targets mostly rest on: it is far less disturbed than req/s by other work
+# on the machine, whose load average is printed beside every figure.
+#
+# Environment: PARTS="http echo idle"  ROUNDS=3  DURATION=5s  WARMUP=3s  CONNECTIONS=100
+#              STAGES="thread-per-request thread-pool virtual virtual-cached" (single-threaded serves one
+#              connection at a time, so 100 keep-alive connections would measure its queue, not its cost)
+#              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
+#              IDLE_CONNECTIONS=10000
+#              BASE=/folder/with/http-server.jar+echo.jar: every Java server is also measured from those jars, in the
+#                same rounds (row "<name> (base)"), to compare a change with the code before it
+#              JAVA=/path/to/java (JDK >= 21)  HTTP_JVM_OPTS="-Xms512m -Xmx512m -XX:+UseSerialGC"
+#              ECHO_JVM_OPTS="-Xms512m -Xmx512m -XX:+UseG1GC" (as the echo benchmarks' forked servers)
+#              PROFILE=1: a JFR recording of every Java server over the whole run, under target/bench/server-cost/
+# Installs wrk, nginx, taskset and python3 with apt-get when missing (saying so first); Go is optional (without it the
+# echo part has no reference row).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PARTS="${PARTS:-http echo idle}"
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-5s}"
+WARMUP="${WARMUP:-3s}"
+CONNECTIONS="${CONNECTIONS:-100}"
+STAGES="${STAGES:-thread-per-request thread-pool virtual virtual-cached}"
+ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"
+ECHO_WORKLOADS="${ECHO_WORKLOADS:-100x10000 1000x1000}"
+SIZE="${SIZE:-32}"
+IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-10000}"
+BASE="${BASE:-}"
+HTTP_JVM_OPTS="${HTTP_JVM_OPTS:--Xms512m -Xmx512m -XX:+UseSerialGC}"
+ECHO_JVM_OPTS="${ECHO_JVM_OPTS:--Xms512m -Xmx512m -XX:+UseG1GC}"
+OUT=$ROOT/target/bench/server-cost
+WORK="$(mktemp -d /tmp/server-cost.XXXXXX)"
+PIDS=()
+
+cleanup() {
+  for pid in "${PIDS[@]:-}"; do [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM   # so that cleanup also runs when the script is interrupted
+
+SCRIPT_NAME=server-cost
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+
+need_tools "wrk loads the HTTP servers, nginx is their reference, taskset pins, python3 picks ports and holds idle \
+connections" wrk=wrk nginx=nginx taskset=util-linux python3=python3
+JAVA="$(find_java)"
+HZ="$(getconf CLK_TCK)"
+mkdir -p "$OUT"
+RESULTS=$WORK/results   # one line per measurement: part server label figures...
+: >"$RESULTS"
+
+# The jars of each variant: "" is this build, "base" the jars in $BASE.
+VARIANTS=("")
+if [[ -n "$BASE" ]]; then
+  [[ -f "$BASE/http-server.jar" && -f "$BASE/echo.jar" ]] || die "BASE=$BASE must hold http-server.jar and echo.jar"
+  VARIANTS+=(base)
+fi
+jar_of() { # module variant
+  if [[ "$2" == base ]]; then echo "$BASE/$1.jar"; else fresh_jar "$1"; fi
+}
+label() { [[ -z "$2" ]] && echo "$1" || echo "$1 ($2)"; }
+jfr_opts() { # name -> JVM options that record a JFR profile of the whole run when PROFILE=1
+  [[ "${PROFILE:-0}" == 1 ]] && echo "-XX:StartFlightRecording=settings=profile,filename=$OUT/${1// /-}.jfr"
+  return 0
+}
+stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+result() { echo "$*" >>"$RESULTS"; }
+# the medians of column $4 of the results of part $1, server $2 and label $3
+median_of() { awk -v p="$1" -v s="$2" -v l="$3" -v c="$4" -F'|' '$1 == p && $2 == s && $3 == l {print $c}' "$RESULTS" | median; }
+verdict() { # value limit -> PASS when value <= limit
+  awk -v v="$1" -v l="$2" 'BEGIN { if (v !~ /^[0-9.]+$/) print "n/a"; else print (v <= l ? "PASS" : "MISS") }'
+}
+
+say "server-cost: $(nproc) CPUs, java $("$JAVA" -version 2>&1 | head -1), load average $(load_avg)"
+say "servers on CPU 0, load on CPU 1; $ROUNDS rounds, servers interleaved in each; medians below"
+say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
+
+# --- http ---------------------------------------------------------------------------------------------------------
+http_part() {
+  bundled_content
+  local servers=(nginx) ports=() pids=() stage variant name port
+  port=$(free_port)
+  start_nginx "$port" "$NGINX_LOCATIONS" on
+  PIDS+=("$NGINX_PID"); ports+=("$port"); pids+=("$NGINX_PID")
+  for stage in $STAGES; do
+    for variant in "${VARIANTS[@]}"; do
+      name=$(label "$stage" "$variant") port=$(free_port)
+      # shellcheck disable=SC2046,SC2086 # JVM options are words
+      start_java "$port" "$WORK/serve-$stage-$variant.log" $HTTP_JVM_OPTS $(jfr_opts "http $name") \
+        -jar "$(jar_of http-server "$variant")" serve --stage "$stage" --host 127.0.0.1 --port "$port" \
+        --data "$CONTENT/data.json" --docroot "$CONTENT/docroot"
+      PIDS+=("$JAVA_PID"); servers+=("$name"); ports+=("$port"); pids+=("$JAVA_PID")
+    done
+  done
+  say ""
+  say "== http: wrk -t1 -c$CONNECTIONS -d$DURATION per figure (after one $WARMUP warm-up per server and path) =="
+  local i path rate us load
+  for i in "${!servers[@]}"; do
+    for path in /ping /data.json; do wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$WARMUP" "$CONNECTIONS" >/dev/null; done
+  done
+  printf '%-5s %-30s %-10s %10s %9s   %s\n' round server path req/s us/req "load average before"
+  for round in $(seq 1 "$ROUNDS"); do
+    for path in /ping /data.json; do
+      for i in "${!servers[@]}"; do
+        load=$(load_avg)
+        read -r rate us < <(wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$DURATION" "$CONNECTIONS" "${pids[$i]}")
+        printf '%-5s %-30s %-10s %10s %9s   %s\n' "$round" "${servers[$i]}" "$path" "$rate" "$us" "$load"
+        result "http|${servers[$i]}|$path|$rate|$us"
+      done
+    done
+  done
+  for i in "${!pids[@]}"; do stop "${pids[$i]}"; done
+
+  say ""
+  say "http medians (us/req = server CPU per request; x nginx = us/req / nginx's us/req):"
+  printf '%-30s | %10s %9s %8s | %10s %9s %8s\n' server "/ping r/s" us/req "x nginx" "/data r/s" us/req "x nginx"
+  local nping ndata
+  nping=$(median_of http nginx /ping 5) ndata=$(median_of http nginx /data.json 5)
+  for name in "${servers[@]}"; do
+    local p d
+    p=$(median_of http "$name" /ping 5) d=$(median_of http "$name" /data.json 5)
+    printf '%-30s | %10s %9s %8s | %10s %9s %8s\n' "$name" "$(median_of http "$name" /ping 4)" "$p" \
+      "$(ratio "$p" "$nping")" "$(median_of http "$name" /data.json 4)" "$d" "$(ratio "$d" "$ndata")"
+  done
+  say ""
+  say "http targets (this build):"
+  local r
+  if [[ " $STAGES " == *" virtual-cached "* ]]; then
+    r=$(ratio "$(median_of http virtual-cached /ping 5)" "$nping")
+    say "  $(verdict "$r" 0.9)  virtual-cached /ping CPU per request <= 0.9x nginx: ${r}x"
+    r=$(ratio "$(median_of http virtual-cached /data.json 5)" "$ndata")
+    say "  $(verdict "$r" 1.0)  virtual-cached /data.json CPU per request <= 1.0x nginx: ${r}x"
+  fi
+  for stage in $STAGES; do
+    r=$(ratio "$(median_of http "$stage" /ping 5)" "$nping")
+    say "  $(verdict "$r" 1.3)  $stage /ping CPU per request <= 1.3x nginx: ${r}x"
+  done
+}
+
+# --- echo ---------------------------------------------------------------------------------------------------------
+GO_ECHO=""
+build_go_echo() { # the Go reference: every connection copied back to itself with io.Copy on its own goroutine
+  command -v go >/dev/null || { say "(go is not installed: the echo part has no Go reference)"; return 0; }
+  mkdir -p "$WORK/goecho"
+  cat >"$WORK/goecho/main.go" <<'GO'
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+)
+
+func main() {
+	ln, err := net.Listen("tcp", "127.0.0.1:"+os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			continue
+		}
+		go func() { io.Copy(c, c); c.Close() }()
+	}
+}
+GO
+  (cd "$WORK/goecho" && GOCACHE="$WORK/gocache" GOFLAGS=-mod=mod go mod init goecho >/dev/null 2>&1 &&
+    GOCACHE="$WORK/gocache" go build -o goecho . >/dev/null 2>&1) || { say "(could not build the Go echo server)"; return 0; }
+  GO_ECHO="$WORK/goecho/goecho"
+}
+
+echo_client() { # port clients messages -> "msg/s operations" (the client's own figures)
+  local json="$WORK/echo.json"
+  rm -f "$json"
+  on_cpu 1
+  "${ON_CPU[@]}" "$JAVA" -jar "$CLIENT_JAR" client --model virtual --host 127.0.0.1 --port "$1" --clients "$2" \
+    --messages "$3" --size "$SIZE" --json "$json" </dev/null >"$WORK/client.out" 2>&1 \
+    || die "the echo client failed: $(tail -3 "$WORK/client.out")"
+  echo "$(sed -n 's/^  "throughput" : \([0-9.Ee+-]*\),$/\1/p' "$json" | head -1)" \
+    "$(sed -n 's/^  "operations" : \([0-9]*\),$/\1/p' "$json" | head -1)"
+}
+
+echo_part() {
+  CLIENT_JAR=$(fresh_jar echo)
+  build_go_echo
+  local servers=() ports=() pids=() model variant name port workload
+  if [[ -n "$GO_ECHO" ]]; then
+    port=$(free_port)
+    on_cpu 0
+    "${ON_CPU[@]}" "$GO_ECHO" "$port" >"$WORK/goecho.log" 2>&1 &
+    PIDS+=("$!"); pids+=("$!"); ports+=("$port"); servers+=("go io.Copy")
+    wait_port "$port" 10 || die "the Go echo server did not listen: $(cat "$WORK/goecho.log")"
+  fi
+  for model in $ECHO_MODELS; do
+    for variant in "${VARIANTS[@]}"; do
+      name=$(label "$model" "$variant") port=$(free_port)
+      # shellcheck disable=SC2046,SC2086 # JVM options are words
+      start_java "$port" "$WORK/echo-$model-$variant.log" $ECHO_JVM_OPTS $(jfr_opts "echo $name") \
+        -jar "$(jar_of echo "$variant")" server --model "$model" --host 127.0.0.1 --port "$port"
+      PIDS+=("$JAVA_PID"); servers+=("$name"); ports+=("$port"); pids+=("$JAVA_PID")
+    done
+  done
+  say ""
+  say "== echo: our client (echo client --model virtual, CPU 1), $SIZE-byte messages =="
+  local i clients messages rate ops before after t0 load
+  for i in "${!servers[@]}"; do echo_client "${ports[$i]}" 100 2000 >/dev/null; done   # warm-up, not measured
+  printf '%-5s %-18s %-11s %10s %9s %6s   %s\n' round server "clients x m" msg/s us/msg "busy" "load average before"
+  for round in $(seq 1 "$ROUNDS"); do
+    for workload in $ECHO_WORKLOADS; do
+      clients=${workload%x*} messages=${workload#*x}
+      for i in "${!servers[@]}"; do
+        load=$(load_avg) before=$(cpu_ticks "${pids[$i]}") t0=$(date +%s%N)
+        read -r rate ops < <(echo_client "${ports[$i]}" "$clients" "$messages")
+        after=$(cpu_ticks "${pids[$i]}")
+        # busy: the server's CPU time over the client's timed work (operations / msg/s), in % of its one CPU
+        read -r us busy < <(awk -v t=$((after - before)) -v hz="$HZ" -v n="$ops" -v r="$rate" \
+          'BEGIN { printf "%.2f %.0f%%\n", t / hz * 1e6 / n, t / hz / (n / r) * 100 }')
+        printf '%-5s %-18s %-11s %10.0f %9s %6s   %s\n' "$round" "${servers[$i]}" "$workload" "$rate" "$us" "$busy" "$load"
+        result "echo|${servers[$i]}|$workload|$rate|$us"
+      done
+    done
+  done
+  for i in "${!pids[@]}"; do stop "${pids[$i]}"; done
+
+  say ""
+  say "echo medians (x go = our msg/s / Go's msg/s; CPU x go = our us/msg / Go's us/msg):"
+  printf '%-18s %-11s | %10s %9s | %6s %8s\n' server "clients x m" msg/s us/msg "x go" "CPU x go"
+  for workload in $ECHO_WORKLOADS; do
+    local grate gus
+    grate=$(median_of echo "go io.Copy" "$workload" 4) gus=$(median_of echo "go io.Copy" "$workload" 5)
+    for name in "${servers[@]}"; do
+      local r u
+      r=$(median_of echo "$name" "$workload" 4) u=$(median_of echo "$name" "$workload" 5)
+      printf '%-18s %-11s | %10.0f %9s | %6s %8s\n' "$name" "$workload" "$r" "$u" "$(ratio "$r" "$grate")" \
+        "$(ratio "$u" "$gus")"
+    done
+  done
+  say ""
+  say "echo targets (this build): the virtual server at least as fast as Go's io.Copy server. msg/s is what the"
+  say "client reached; when the server's CPU is not saturated (busy well below 100%) the client set the pace, and"
+  say "the server's CPU per message (messages it could echo per CPU second) is the comparison that holds:"
+  [[ " $ECHO_MODELS " == *" virtual "* ]] || return 0
+  for workload in $ECHO_WORKLOADS; do
+    local rr cr
+    rr=$(ratio "$(median_of echo virtual "$workload" 4)" "$(median_of echo "go io.Copy" "$workload" 4)")
+    cr=$(ratio "$(median_of echo virtual "$workload" 5)" "$(median_of echo "go io.Copy" "$workload" 5)")
+    say "  $(verdict "$cr" 1.0)  virtual $workload: CPU per message <= Go's: ${cr}x   (msg/s ${rr}x Go's)"
+  done
+}
+
+# --- idle ---------------------------------------------------------------------------------------------------------
+# Holds N connections to 127.0.0.1:PORT, each after echoing one byte; prints "held N" and waits for stdin to close.
+HOLDER='
+import socket, sys
+port, n = int(sys.argv[1]), int(sys.argv[2])
+held = []
+for i in range(n):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"x")
+    if s.recv(1) != b"x":
+        sys.exit("connection %d: no echo" % i)
+    held.append(s)
+print("held", len(held), flush=True)
+sys.stdin.read()
+'
+
+rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
+full_gc() { "$(dirname "$JAVA")/jcmd" "$1" GC.run >/dev/null 2>&1 || true; sleep 1; }
+
+idle_part() {
+  say ""
+  say "== idle: $IDLE_CONNECTIONS connections to a fresh virtual echo server, one 1-byte echo each, then held =="
+  local needed=$((IDLE_CONNECTIONS + 1000))
+  if (( $(ulimit -n) < needed )); then
+    ulimit -n "$needed" 2>/dev/null || { say "(open files limit $(ulimit -n) < $needed: idle part skipped)"; return 0; }
+  fi
+  printf '%-18s %12s %12s %12s   %s\n' server "RSS before" "RSS held" "KiB/conn" "load average"
+  local variant name port before held kib holder
+  for variant in "${VARIANTS[@]}"; do
+    name=$(label virtual "$variant") port=$(free_port)
+    # shellcheck disable=SC2086 # JVM options are words
+    start_java "$port" "$WORK/idle-$variant.log" $ECHO_JVM_OPTS -jar "$(jar_of echo "$variant")" server \
+      --model virtual --host 127.0.0.1 --port "$port"
+    PIDS+=("$JAVA_PID")
+    full_gc "$JAVA_PID"; before=$(rss_kib "$JAVA_PID")
+    mkfifo "$WORK/hold-in-$variant"
+    python3 -c "$HOLDER" "$port" "$IDLE_CONNECTIONS" <"$WORK/hold-in-$variant" >"$WORK/hold-out" 2>&1 &
+    holder=$!; PIDS+=("$holder")
+    exec {hold}>"$WORK/hold-in-$variant"
+    local deadline=$((SECONDS + 120))
+    until grep -q '^held' "$WORK/hold-out"; do
+      kill -0 "$holder" 2>/dev/null || die "holding connections failed: $(cat "$WORK/hold-out")"
+      (( SECONDS < deadline )) || die "$IDLE_CONNECTIONS connections not held within 120 s"
+      sleep 0.2
+    done
+    full_gc "$JAVA_PID"; held=$(rss_kib "$JAVA_PID")
+    kib=$(awk -v a="$before" -v b="$held" -v n="$IDLE_CONNECTIONS" 'BEGIN { printf "%.1f", (b - a) / n }')
+    printf '%-18s %9s KiB %9s KiB %12s   %s\n' "$name" "$before" "$held" "$kib" "$(load_avg)"
+    [[ -z "$variant" ]] && say "  $(verdict "$kib" 8)  virtual echo server: RSS per idle connection <= 8 KiB: $kib KiB"
+    exec {hold}>&-
+    stop "$holder"; stop "$JAVA_PID"
+  done
+}
+
+for part in $PARTS; do
+  case "$part" in
+    http) http_part ;;
+    echo) echo_part ;;
+    idle) idle_part ;;
+    *) die "unknown part '$part' (http, echo, idle)" ;;
+  esac
+done
+say ""
+say "load average at the end: $(load_avg)"
