@@ -44,6 +44,7 @@ public final class AbGate implements AutoCloseable {
 
     private static final Object SHARED_LOCK = new Object();
     private static AbGate shared;
+    private static HarnessException failedSetup;
 
     private final String baselineName;
     private final BuildJars baselineJars;
@@ -76,8 +77,17 @@ public final class AbGate implements AutoCloseable {
      */
     public static AbGate shared(Path repo, HarnessSettings settings, PrintStream out) {
         synchronized (SHARED_LOCK) {
+            if (failedSetup != null) {
+                // The builds are tried once per run: every later scenario fails with the same message at once.
+                throw new HarnessException(failedSetup.getMessage(), failedSetup);
+            }
             if (shared == null) {
-                shared = fromProperties(repo, settings, out);
+                try {
+                    shared = fromProperties(repo, settings, out);
+                } catch (HarnessException e) {
+                    failedSetup = e;
+                    throw e;
+                }
             }
             return shared;
         }
@@ -86,6 +96,7 @@ public final class AbGate implements AutoCloseable {
     /** Closes the shared gate, if one was built (deletes both builds' jars); safe to call when none was. */
     public static void closeShared() {
         synchronized (SHARED_LOCK) {
+            failedSetup = null;
             if (shared != null) {
                 try {
                     shared.close();

@@ -7,7 +7,9 @@ import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.gate.AbGate;
+import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;
 import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
@@ -65,8 +67,13 @@ public final class AbGateSteps {
         compared = gate().measure(chosen, context.settings, System.out);
     }
 
+    /** The run's gate; a baseline that cannot be had fails the scenario with its one message, no stack trace. */
     private AbGate gate() {
-        return AbGate.shared(java.util.Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
-                context.settings.resultsDir()), context.settings, System.out);
+        try {
+            return AbGate.shared(java.util.Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
+                    context.settings.resultsDir()), context.settings, System.out);
+        } catch (HarnessException e) {
+            throw new GateFailure("the A/B gate could not start: " + e.getMessage());
+        }
     }
 }
