@@ -1,5 +1,7 @@
 package io.loomarena.testing.perf;
 
+import java.util.Objects;
+
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -70,7 +72,7 @@ public final class AbGateSteps {
     /** The run's gate; a baseline that cannot be had fails the scenario with its one message, no stack trace. */
     private AbGate gate() {
         try {
-            return AbGate.shared(java.util.Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
+            return AbGate.shared(Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
                     context.settings.resultsDir()), context.settings, System.out);
         } catch (HarnessException e) {
             throw new GateFailure("the A/B gate could not start: " + e.getMessage());
