@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -12,6 +13,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import io.loomarena.cli.BadArgumentException;
+import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.cli.HostArgument;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.IterationLoop.IterationPacer;
@@ -42,8 +45,11 @@ public final class ClientCommand implements Callable<Integer> {
     ClientModel model;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = EchoClientConfig.DEFAULT_HOST,
-            description = "Echo server address (default: ${DEFAULT-VALUE}).")
+            description = "Echo server address, loopback unless --allow-remote (default: ${DEFAULT-VALUE}).")
     String host;
+
+    @Option(names = "--allow-remote", description = "Allow a --host that is not a loopback address.")
+    boolean allowRemote;
 
     @Option(names = "--json", paramLabel = "FILE",
             description = "Write the run result as JSON to FILE: the measured iterations together, and each one.")
@@ -119,7 +125,14 @@ public final class ClientCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EchoClientConfig base = EchoClientConfig.of(model, host, port, clients, messages, size);
+        InetAddress address;
+        try {
+            address = HostArgument.resolve("--host", host, host, allowRemote);
+        } catch (BadArgumentException e) {
+            return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
+        }
+        // The sessions connect to the address resolved here, so that no connection pays a name lookup.
+        EchoClientConfig base = EchoClientConfig.of(model, address.getHostAddress(), port, clients, messages, size);
         EchoClientConfig config = base.withTimeouts(readTimeout,
                 readTimeout.compareTo(base.overallTimeout()) > 0 ? readTimeout : base.overallTimeout());
         EchoClient client = new EchoClient(config);

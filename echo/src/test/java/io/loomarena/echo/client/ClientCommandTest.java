@@ -109,4 +109,38 @@ class ClientCommandTest {
         server.close();
         assertThat(server.counters().bytesEchoed()).isZero();
     }
+
+    @Test
+    void aHostThatIsNotLoopbackIsRefusedWithoutAllowRemote() {
+        StringWriter err = new StringWriter();
+        int exit = EchoMain.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "client", "--model", "virtual", "--host", "192.0.2.1", "--port", String.valueOf(server.port()));
+
+        assertThat(exit).isEqualTo(EchoMain.EXIT_BAD_ARGUMENTS);
+        assertThat(err.toString()).startsWith("echo client: invalid --host '192.0.2.1': host 192.0.2.1 (192.0.2.1)"
+                + " is not a loopback address (allowed: a loopback address, or any with --allow-remote)\n");
+        assertThat(server.counters().acceptedConnections()).isZero();
+    }
+
+    @Test
+    void aHostThatDoesNotResolveIsNamed() {
+        StringWriter err = new StringWriter();
+        int exit = EchoMain.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "client", "--model", "virtual", "--host", "no-such-host.invalid", "--allow-remote");
+
+        assertThat(exit).isEqualTo(EchoMain.EXIT_BAD_ARGUMENTS);
+        assertThat(err.toString()).startsWith(
+                "echo client: invalid --host 'no-such-host.invalid': cannot resolve host no-such-host.invalid\n");
+    }
+
+    @Test
+    void aLoopbackNameIsResolvedOnceAndRuns() {
+        StringWriter out = new StringWriter();
+        int exit = EchoMain.execute(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
+                "client", "--model", "platform", "--host", "localhost", "--port", String.valueOf(server.port()),
+                "--clients", "2", "--messages", "3");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("echoed 6 messages");
+    }
 }

@@ -3,12 +3,12 @@ package io.loomarena.http.load;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 
 import io.loomarena.cli.BadArgumentException;
+import io.loomarena.cli.HostArgument;
 
 /**
  * The server and resource a run requests: a plain {@code http://} URL whose host has been resolved once, before the
@@ -40,7 +40,7 @@ public record Target(String url, String host, InetAddress address, int port, Str
 
     /**
      * Parses and resolves {@code --url}; refuses anything but {@code http://HOST[:PORT][/PATH][?QUERY]}, and hosts that
-     * are not loopback unless {@code allowRemote}.
+     * are not loopback unless {@code allowRemote} ({@link HostArgument}).
      *
      * @throws BadArgumentException with a one-line message naming the value
      */
@@ -71,21 +71,8 @@ public record Target(String url, String host, InetAddress address, int port, Str
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         String host = uri.getHost();
-        InetAddress address = resolve(url, host);
-        if (!allowRemote && !address.isLoopbackAddress()) {
-            throw BadArgumentException.invalid("--url", url, "host " + host + " (" + address.getHostAddress()
-                    + ") is not a loopback address", "a loopback address, or any with --allow-remote");
-        }
+        InetAddress address = HostArgument.resolve("--url", url, host, allowRemote);
         return new Target(url, host, address, port, target);
-    }
-
-    private static InetAddress resolve(String url, String host) {
-        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        try {
-            return InetAddress.getByName(bare);
-        } catch (UnknownHostException e) {
-            throw BadArgumentException.invalid("--url", url, "cannot resolve host " + host, null);
-        }
     }
 
     /** The path without the query, for choosing a body check. */
