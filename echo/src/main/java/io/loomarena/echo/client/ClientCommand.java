@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.cli.HostArgument;
 import io.loomarena.echo.EchoMain;
+import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.IterationLoop.IterationPacer;
 import io.loomarena.measure.LatencyStats;
@@ -54,6 +56,11 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE",
             description = "Write the run result as JSON to FILE: the measured iterations together, and each one.")
     Path json;
+
+    @Option(names = "--histogram-log", paramLabel = "FILE",
+            description = "Write an HdrHistogram interval log to FILE: one latency histogram (microseconds) per"
+                    + " measured iteration, tagged iteration-N, written as each one ends.")
+    Path histogramLog;
 
     @Option(names = "--paced",
             description = "Before each iteration print '" + IterationLoop.READY + "...' and wait for a line 'go' on"
@@ -139,7 +146,17 @@ public final class ClientCommand implements Callable<Integer> {
         IterationPacer pacer = paced
                 ? IterationPacer.onStdio(new BufferedReader(new InputStreamReader(pacerIn)), pacerOut)
                 : IterationPacer.NONE;
-        RunResult result = IterationLoop.run(new IterationLoop.Plan(warmupIterations, iterations), pacer, client::run);
+        RunResult result;
+        HistogramLog log;
+        try {
+            log = HistogramLog.open(histogramLog);
+        } catch (UncheckedIOException e) {
+            return cannotWrite(e);
+        }
+        try (log) {
+            result = IterationLoop.run(new IterationLoop.Plan(warmupIterations, iterations), log.around(pacer),
+                    client::run);
+        }
         if (json != null) {
             result.writeJson(json);
         }
@@ -154,6 +171,13 @@ public final class ClientCommand implements Callable<Integer> {
             err.flush();
         }
         return result.totalErrors() == 0 ? EchoMain.EXIT_OK : EchoMain.EXIT_FAILED;
+    }
+
+    private int cannotWrite(UncheckedIOException e) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(spec.qualifiedName() + ": " + e.getCause().getMessage());
+        err.flush();
+        return EchoMain.EXIT_FAILED;
     }
 
     /**

@@ -11,13 +11,17 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.loomarena.echo.EchoMain;
 import io.loomarena.echo.server.EchoServer;
 import io.loomarena.echo.server.EchoServerConfig;
 import io.loomarena.echo.server.ServerModel;
+import io.loomarena.measure.HistogramLog;
+import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.RunResult;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -142,5 +146,36 @@ class ClientCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("echoed 6 messages");
+    }
+
+    @Test
+    void theHistogramLogHasEachMeasuredIterationWithTheJsonsCounts(@TempDir Path dir) {
+        Path json = dir.resolve("run.json");
+        Path log = dir.resolve("client.hlog");
+        int exit = EchoMain.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true),
+                "client", "--model", "virtual", "--port", String.valueOf(server.port()), "--clients", "2",
+                "--messages", "7", "--warmup-iterations", "1", "--iterations", "3", "--json", json.toString(),
+                "--histogram-log", log.toString());
+
+        assertThat(exit).isZero();
+        Map<Integer, Histogram> logged = HistogramLog.read(log);
+        assertThat(logged).containsOnlyKeys(1, 2, 3);
+        for (RunResult.Iteration iteration : RunResult.readJson(json).iterations()) {
+            assertThat(logged.get(iteration.index())).isEqualTo(LatencyHistograms.decode(iteration.histogram()));
+            assertThat(logged.get(iteration.index()).getTotalCount()).isEqualTo(14);
+        }
+    }
+
+    @Test
+    void aHistogramLogThatCannotBeWrittenIsOneLineAndNoRun(@TempDir Path dir) {
+        StringWriter err = new StringWriter();
+        int exit = EchoMain.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+                "client", "--model", "virtual", "--port", String.valueOf(server.port()),
+                "--histogram-log", dir.toString());
+
+        assertThat(exit).isEqualTo(EchoMain.EXIT_FAILED);
+        assertThat(err.toString()).isEqualTo("echo client: cannot write histogram log " + dir + ": " + dir
+                + " (Is a directory)" + System.lineSeparator());
+        assertThat(server.counters().acceptedConnections()).isZero();
     }
 }

@@ -9,11 +9,13 @@ import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
 import picocli.CommandLine;
@@ -93,6 +95,11 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "FILE", description = "Write the run result as JSON.")
     String json;
 
+    @Option(names = "--histogram-log", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "FILE",
+            description = "Write an HdrHistogram interval log: one latency histogram (microseconds) per measured "
+                    + "iteration, tagged iteration-N, written as each one ends.")
+    String histogramLog;
+
     @Option(names = "--timeout", arity = VALUE, fallbackValue = NO_VALUE,
             paramLabel = "D", description = "Connect and response timeout (default 10s).")
     String timeout;
@@ -144,8 +151,18 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (BadArgumentException e) {
             return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
         }
-        return run(config, start -> new LoadRun(config).execute(start), pacer(config), spec.commandLine().getOut(),
-                err);
+        HistogramLog log;
+        try {
+            log = HistogramLog.open(histogramLog == null ? null : Path.of(histogramLog));
+        } catch (UncheckedIOException e) {
+            err.println(PREFIX + e.getCause().getMessage());
+            err.flush();
+            return EXIT_FAILED;
+        }
+        try (log) {
+            return run(config, start -> new LoadRun(config).execute(start), log.around(pacer(config)),
+                    spec.commandLine().getOut(), err);
+        }
     }
 
     /** {@link IterationLoop.IterationPacer#onStdio} with {@code --paced}; stdin is only read then. */
@@ -161,8 +178,8 @@ public final class LoadCommand implements Callable<Integer> {
     private void requireValues() {
         String[][] options = {{"--client", client}, {"--url", url}, {"--connections", connections},
                 {"--requests", requests}, {"--duration", duration}, {"--rate", rate}, {"--ramp", ramp},
-                {"--json", json}, {"--timeout", timeout}, {"--warmup-iterations", warmupIterations},
-                {"--iterations", iterations}};
+                {"--json", json}, {"--histogram-log", histogramLog}, {"--timeout", timeout},
+                {"--warmup-iterations", warmupIterations}, {"--iterations", iterations}};
         for (String[] option : options) {
             if (NO_VALUE.equals(option[1])) {
                 throw new BadArgumentException(option[0] + " needs a value");

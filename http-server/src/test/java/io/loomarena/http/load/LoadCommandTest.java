@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -29,7 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.http.HttpMain;
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.measure.HistogramLog;
+import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.RunResult;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 
 /** The {@code load} command end to end against a loopback {@link TinyHttpServer}: every model, and every error kind. */
@@ -416,6 +420,38 @@ class LoadCommandTest {
             assertThat(lines.get(0)).startsWith("  iteration 1/3: ");
             assertThat(lines.get(2)).startsWith("  iteration 3/3: ");
             assertThat(run.out()).doesNotContain("[ITERATION]");
+        }
+    }
+
+    @Test
+    void theHistogramLogHasEachMeasuredIterationWithTheJsonsCounts() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
+            Path log = dir.resolve("logs/load.hlog");
+            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "2",
+                    "--requests", "20", "--warmup-iterations", "1", "--iterations", "2", "--json", jsonPath(),
+                    "--histogram-log", log.toString());
+
+            assertThat(run.status()).as(run.err()).isZero();
+            Map<Integer, Histogram> logged = HistogramLog.read(log);
+            assertThat(logged).containsOnlyKeys(1, 2);
+            for (RunResult.Iteration iteration : json().iterations()) {
+                assertThat(logged.get(iteration.index()))
+                        .isEqualTo(LatencyHistograms.decode(iteration.histogram()));
+                assertThat(logged.get(iteration.index()).getTotalCount()).isEqualTo(20);
+            }
+        }
+    }
+
+    @Test
+    void aHistogramLogThatCannotBeWrittenIsOneLineAndNoRun() throws IOException {
+        try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
+            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "1",
+                    "--requests", "5", "--histogram-log", dir.toString());
+
+            assertThat(run.status()).isEqualTo(LoadCommand.EXIT_FAILED);
+            assertThat(run.err()).isEqualTo("http-server load: cannot write histogram log " + dir + ": "
+                    + dir + " (Is a directory)" + System.lineSeparator());
+            assertThat(server.requests()).isZero();
         }
     }
 
