@@ -89,32 +89,12 @@ public final class IterationLoop {
          * {@code [ITERATION] ready warmup 1/2} (or {@code iteration 1/3}) and waits for a line {@code go} on
          * {@code in}; after it, the client prints {@code [ITERATION] done iteration 1/3 elapsedNanos=N operations=N
          * errors=N}. Anything but {@code go}, or the end of {@code in}, stops the client (the harness is gone).
+         * With {@link StdinLifeline#PROPERTY} set, one thread reads {@code in} from now on, and its end stops this JVM
+         * at once, also in the middle of an iteration ({@link StdinLifeline}).
          */
         static IterationPacer onStdio(BufferedReader in, PrintStream out) {
-            return new IterationPacer() {
-                @Override
-                public void ready(Step step) {
-                    out.println(READY + step);
-                    out.flush();
-                    String line;
-                    try {
-                        line = in.readLine();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot read 'go' for " + step + " from stdin", e);
-                    }
-                    if (!GO.equals(line == null ? null : line.strip())) {
-                        throw new IllegalStateException("expected 'go' on stdin before " + step + ", got "
-                                + (line == null ? "the end of stdin" : "'" + line + "'"));
-                    }
-                }
-
-                @Override
-                public void done(Step step, RunResult result) {
-                    out.println(String.format(Locale.ROOT, "%s%s elapsedNanos=%d operations=%d errors=%d", DONE, step,
-                            result.elapsedNanos(), result.operations(), result.totalErrors()));
-                    out.flush();
-                }
-            };
+            return stdioPacer(StdinLifeline.enabled() ? StdinLifeline.watch(in, StdinLifeline::stopClient)
+                    : in::readLine, out);
         }
     }
 
@@ -126,6 +106,34 @@ public final class IterationLoop {
     public static final String GO = "go";
 
     private IterationLoop() {
+    }
+
+    /** {@link IterationPacer#onStdio} reading its {@code go} lines from {@code in}. */
+    static IterationPacer stdioPacer(StdinLifeline.Lines in, PrintStream out) {
+        return new IterationPacer() {
+            @Override
+            public void ready(Step step) {
+                out.println(READY + step);
+                out.flush();
+                String line;
+                try {
+                    line = in.next();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read 'go' for " + step + " from stdin", e);
+                }
+                if (!GO.equals(line == null ? null : line.strip())) {
+                    throw new IllegalStateException("expected 'go' on stdin before " + step + ", got "
+                            + (line == null ? "the end of stdin" : "'" + line + "'"));
+                }
+            }
+
+            @Override
+            public void done(Step step, RunResult result) {
+                out.println(String.format(Locale.ROOT, "%s%s elapsedNanos=%d operations=%d errors=%d", DONE, step,
+                        result.elapsedNanos(), result.operations(), result.totalErrors()));
+                out.flush();
+            }
+        };
     }
 
     /**

@@ -21,8 +21,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code stats} shows the live heap rather than garbage (used by the memory-per-connection measurement)</li>
  * </ul>
  * Starting it also starts the JVM's {@link PinningMonitor}, so {@code stats} counts virtual-thread pinning.
- * Unknown commands answer {@code error unknown command: X}. End of stdin ends the reader thread, never the server, so
- * a server started by hand with no stdin is unaffected. Runs on one daemon platform thread named {@code stats-stdin}.
+ * Unknown commands answer {@code error unknown command: X}. End of stdin ends the reader thread, not the server, so
+ * a server started by hand with no stdin is unaffected; with {@link StdinLifeline#PROPERTY} set it stops the server as
+ * SIGTERM does ({@link StdinLifeline}). Runs on one daemon platform thread named {@code stats-stdin}.
  */
 public final class StatsOnStdin {
 
@@ -37,14 +38,23 @@ public final class StatsOnStdin {
     }
 
     static void start(Supplier<Map<String, Long>> counters, PrintStream out) {
+        start(counters, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out,
+                StdinLifeline.enabled() ? StdinLifeline::stopServer : () -> { });
+    }
+
+    /** Answers the commands of {@code in} on {@code out}; runs {@code atEnd} when {@code in} ends. */
+    static void start(Supplier<Map<String, Long>> counters, BufferedReader in, PrintStream out, Runnable atEnd) {
         PinningMonitor.startOnce();
-        Thread reader = ModelThreads.platform("stats-stdin", () -> serve(counters, out));
+        Thread reader = ModelThreads.platform("stats-stdin", () -> {
+            serve(counters, in, out);
+            atEnd.run();
+        });
         reader.setDaemon(true);
         reader.start();
     }
 
-    private static void serve(Supplier<Map<String, Long>> counters, PrintStream out) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+    private static void serve(Supplier<Map<String, Long>> counters, BufferedReader stdin, PrintStream out) {
+        try (BufferedReader in = stdin) {
             String line;
             while ((line = in.readLine()) != null) {
                 out.println(answer(line.strip(), counters));
