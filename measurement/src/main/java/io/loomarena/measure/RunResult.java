@@ -123,6 +123,12 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
                 latency, histogram, marked);
     }
 
+    /** This result with another workload: the combined one of several hosts' clients, which only the harness knows. */
+    public RunResult withWorkload(Map<String, Object> newWorkload) {
+        return new RunResult(tool, clientModel, newWorkload, pid, startedAt, elapsedNanos, operations, throughput,
+                errors, latency, histogram, iterations);
+    }
+
     /** Sum of all errors of every kind. */
     public long totalErrors() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
