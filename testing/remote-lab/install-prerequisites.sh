@@ -32,7 +32,7 @@ if [[ ${#packages[@]} -eq 0 ]]; then
 fi
 
 echo "install-prerequisites.sh: installing ${packages[*]} for the namespace lab:"
-printf '  %s\n' "${reasons[@]}"
+printf 'install-prerequisites.sh:   %s\n' "${reasons[@]}"
 
 # Debian starts a freshly installed service through invoke-rc.d unless policy-rc.d says no (exit 101). A policy
 # that is already there (container images ship one) is left alone; ours is removed again on every exit.

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fork.StreamDrainer;
@@ -26,6 +27,11 @@ final class LabCommand {
 
     /** Runs {@code command} with stderr merged into stdout; kills it (and its children) after {@code timeout}. */
     static Outcome run(Duration timeout, List<String> command) {
+        return run(timeout, command, line -> { });
+    }
+
+    /** As {@link #run(Duration, List)}, handing each line of output to {@code listener} as it comes. */
+    static Outcome run(Duration timeout, List<String> command, Consumer<String> listener) {
         Process process;
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -35,7 +41,7 @@ final class LabCommand {
         try {
             process.getOutputStream().close();
             StreamDrainer output = StreamDrainer.start("lab-" + command.getFirst(), process.getInputStream(),
-                    TAIL_LINES, line -> { });
+                    TAIL_LINES, listener);
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -52,6 +53,7 @@ public final class NetnsLab implements AutoCloseable {
 
     /** Names of this lab's namespaces: la-PID-SEQ-ROLE; PID lets a later lab find leftovers of a killed JVM. */
     private static final Pattern NAMESPACE = Pattern.compile("la-(\\d+)-\\d+-(srv|c1|c2)");
+    /** Numbers the labs of this JVM, so that two of them never share a namespace name. */
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private final Path workDir;
@@ -67,7 +69,7 @@ public final class NetnsLab implements AutoCloseable {
     private NetnsLab(Path workDir, Path ip) {
         this.workDir = workDir;
         this.ip = ip;
-        String prefix = "la-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet() + "-";
+        String prefix = namespacePrefix(ProcessHandle.current().pid(), SEQUENCE.incrementAndGet());
         this.server = new LabHost("server", prefix + "srv", SUBNET + ".1");
         this.clients = List.of(new LabHost("client1", prefix + "c1", SUBNET + ".2"),
                 new LabHost("client2", prefix + "c2", SUBNET + ".3"));
@@ -84,6 +86,13 @@ public final class NetnsLab implements AutoCloseable {
      * @throws HarnessException        when building it failed; everything made so far is removed again
      */
     public static NetnsLab start(Path parentDir) {
+        return start(parentDir, System.out::println);
+    }
+
+    /**
+     * As {@link #start(Path)}, telling {@code progress} what the setup script installs and why, when it runs.
+     */
+    public static NetnsLab start(Path parentDir, Consumer<String> progress) {
         Optional<String> blocker = LabPrerequisites.blocker(System.getProperty("os.name"),
                 LabPrerequisites.effectiveUid(), tool -> LabPrerequisites.locate(tool).isPresent());
         if (blocker.isPresent()) {
@@ -99,7 +108,7 @@ public final class NetnsLab implements AutoCloseable {
         }
         NetnsLab lab = new NetnsLab(workDir, ip);
         try {
-            lab.installMissingTools();
+            lab.installMissingTools(progress);
             lab.removeLeftoversOfDeadJvms();
             lab.build();
             return lab;
@@ -160,6 +169,16 @@ public final class NetnsLab implements AutoCloseable {
         return List.copyOf(command);
     }
 
+    /** How many labs this JVM has begun: the next one is number {@code labsBegun() + 1}. */
+    static int labsBegun() {
+        return SEQUENCE.get();
+    }
+
+    /** The start of the namespace names of the lab number {@code sequence} of the JVM {@code pid}. */
+    static String namespacePrefix(long pid, int sequence) {
+        return "la-" + pid + "-" + sequence + "-";
+    }
+
     /** The private configuration of {@code host}'s sshd, with its files in {@code dir}. */
     static String sshdConfig(LabHost host, Path dir) {
         String role = host.role();
@@ -186,7 +205,7 @@ public final class NetnsLab implements AutoCloseable {
                 "");
     }
 
-    private void installMissingTools() {
+    private void installMissingTools(Consumer<String> progress) {
         List<String> missing = LabPrerequisites.missingInstallable(tool -> LabPrerequisites.locate(tool).isPresent());
         if (missing.isEmpty()) {
             return;
@@ -201,7 +220,12 @@ public final class NetnsLab implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("namespace lab: cannot write " + script, e);
         }
-        LabCommand.Outcome install = LabCommand.run(INSTALL_TIMEOUT, List.of("bash", script.toString()));
+        // The script's own lines (what it installs and why) are shown; apt-get's are kept for a failure message.
+        LabCommand.Outcome install = LabCommand.run(INSTALL_TIMEOUT, List.of("bash", script.toString()), line -> {
+            if (line.startsWith(SETUP_SCRIPT + ":")) {
+                progress.accept("[LAB] " + line);
+            }
+        });
         List<String> stillMissing = LabPrerequisites.missingInstallable(
                 tool -> LabPrerequisites.locate(tool).isPresent());
         if (!install.succeeded() || !stillMissing.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.loomarena.harness.remote.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +9,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.loomarena.harness.HarnessException;
 
 /**
  * The real lab: namespaces, links, sshd, ssh and scp from the root namespace. Needs root and takes a few seconds, so
@@ -27,8 +32,7 @@ class NetnsLabTest {
 
     @Test
     void hostsAreReachableOverSshAndEverythingIsGoneAfterClose() throws IOException {
-        Assumptions.assumeTrue(Boolean.getBoolean("loomarena.remoteLab"),
-                "the namespace lab needs root and is slow: run with -Dloomarena.remoteLab=true (as root)");
+        assumeLabWanted();
         long startedAt = System.nanoTime();
         NetnsLab lab = startOrSkip();
         long startMillis = (System.nanoTime() - startedAt) / 1_000_000;
@@ -79,6 +83,46 @@ class NetnsLabTest {
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
                 .filter(line -> line.contains(workDir.toString())).isPresent()).toList())
                 .as("processes started with the lab's files").isEmpty();
+    }
+
+    @Test
+    void aStartThatFailsHalfwayRemovesWhatItMade() throws IOException {
+        assumeLabWanted();
+        String prefix = NetnsLab.namespacePrefix(ProcessHandle.current().pid(), NetnsLab.labsBegun() + 1);
+        // The third namespace's name is taken, so the start fails after making the first two and the folder.
+        String taken = prefix + "c2";
+        ip("netns", "add", taken);
+        try {
+            assertThatThrownBy(() -> startOrSkip()).isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("ip netns add " + taken);
+
+            assertThat(ip("netns", "list")).doesNotContain(prefix + "srv").doesNotContain(prefix + "c1");
+            try (Stream<Path> left = Files.list(temp)) {
+                assertThat(left).as("the lab's folder").isEmpty();
+            }
+        } finally {
+            ip("netns", "delete", taken);
+        }
+    }
+
+    @Test
+    void removesTheNamespacesOfAKilledJvm() throws Exception {
+        assumeLabWanted();
+        Process gone = new ProcessBuilder("true").start();
+        assertThat(gone.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        String leftover = NetnsLab.namespacePrefix(gone.pid(), 1) + "srv";
+        ip("netns", "add", leftover);
+        try (NetnsLab lab = startOrSkip()) {
+            assertThat(lab.server().namespace()).isNotEqualTo(leftover);
+            assertThat(ip("netns", "list")).doesNotContain(leftover);
+        } finally {
+            LabCommand.run(SSH_TIMEOUT, List.of("ip", "netns", "delete", leftover));
+        }
+    }
+
+    private static void assumeLabWanted() {
+        Assumptions.assumeTrue(Boolean.getBoolean("loomarena.remoteLab"),
+                "the namespace lab needs root and is slow: run with -Dloomarena.remoteLab=true (as root)");
     }
 
     private NetnsLab startOrSkip() {
