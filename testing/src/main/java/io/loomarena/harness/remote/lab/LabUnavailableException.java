@@ -10,10 +10,4 @@ public final class LabUnavailableException extends RuntimeException {
     public LabUnavailableException(String line) {
         super(line, null, false, false);
     }
-
-    /** Just the line, without the class name. */
-    @Override
-    public String toString() {
-        return getMessage();
-    }
 }

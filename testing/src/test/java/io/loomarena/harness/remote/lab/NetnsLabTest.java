@@ -33,6 +33,7 @@ class NetnsLabTest {
     @Test
     void hostsAreReachableOverSshAndEverythingIsGoneAfterClose() throws IOException {
         assumeLabWanted();
+        List<String> rootLinks = linkNames();
         long startedAt = System.nanoTime();
         NetnsLab lab = startOrSkip();
         long startMillis = (System.nanoTime() - startedAt) / 1_000_000;
@@ -69,6 +70,7 @@ class NetnsLabTest {
             }
 
             assertThat(ip("-o", "-4", "addr", "show")).as("the root namespace").doesNotContain(NetnsLab.SUBNET + ".");
+            assertThat(linkNames()).as("the root namespace's links").isEqualTo(rootLinks);
         } finally {
             long closingAt = System.nanoTime();
             lab.close();
@@ -138,6 +140,11 @@ class NetnsLabTest {
         LabCommand.Outcome outcome = run(lab.sshCommand(host.target(), command));
         assertThat(outcome.exit()).as("ssh %s %s: %s", host.target(), command, outcome.output()).isZero();
         return outcome.output();
+    }
+
+    /** The interface names of the root namespace ({@code ip -o link}: "INDEX: NAME[@PEER]: ..."). */
+    private static List<String> linkNames() {
+        return ip("-o", "link", "show").lines().map(line -> line.split(":\\s+")[1]).sorted().toList();
     }
 
     private static String ip(String... arguments) {
