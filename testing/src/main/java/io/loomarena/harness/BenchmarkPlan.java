@@ -76,11 +76,50 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
     @FunctionalInterface
     public interface ClientLaunch {
         /**
-         * @param host     where the server listens
+         * @param host     where the server listens, as the client reaches it
          * @param port     the server's port
-         * @param jsonFile where the client must write its {@code RunResult}
+         * @param jsonFile where the client must write its {@code RunResult}, on the client's host
+         * @param share    which part of the fixed work this client JVM does, when several hosts split it
          */
-        JvmLaunch forRun(String host, int port, Path jsonFile);
+        JvmLaunch forRun(String host, int port, String jsonFile, ClientShare share);
+    }
+
+    /**
+     * Client JVM {@code index} of {@code count}, on as many hosts, each doing its share of the fixed work; the one
+     * client of a run on this machine is {@link #ALL}. Immutable.
+     *
+     * @param index 0-based
+     * @param count client JVMs sharing the work, {@code >= 1}
+     */
+    public record ClientShare(int index, int count) {
+
+        /** The whole work, in one client JVM. */
+        public static final ClientShare ALL = new ClientShare(0, 1);
+
+        public ClientShare {
+            if (count < 1 || index < 0 || index >= count) {
+                throw new IllegalArgumentException("client " + index + " of " + count + " does not exist");
+            }
+        }
+
+        /**
+         * This client's part of {@code total} {@code what}: an even split, the first {@code total % count} clients
+         * one more, so that the parts add up to {@code total}.
+         *
+         * @throws IllegalArgumentException when {@code total} is too small to give each client at least one
+         */
+        public long of(long total, String what) {
+            if (total < count) {
+                throw new IllegalArgumentException("cannot split " + total + " " + what + " across " + count
+                        + " client hosts: each needs at least one");
+            }
+            return total / count + (index < total % count ? 1 : 0);
+        }
+
+        /** {@link #of(long, String)} for an {@code int}. */
+        public int of(int total, String what) {
+            return (int) of((long) total, what);
+        }
     }
 
     public BenchmarkPlan {

@@ -3,7 +3,10 @@ package io.loomarena.harness;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
 
+import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -26,12 +29,24 @@ public final class Combination {
         return measureAndSave(plan, settings, store, SuiteProgress.shared(), System.out);
     }
 
+    /** Like {@link #measureAndSave(BenchmarkPlan, HarnessSettings, SummaryStore)}, on {@code hosts}. */
+    public static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
+                                          RemoteHosts hosts) {
+        return measureAndSave(plan, settings, store, SuiteProgress.shared(), System.out, Optional.of(hosts));
+    }
+
     static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
                                    SuiteProgress progress, PrintStream out) {
+        return measureAndSave(plan, settings, store, progress, out, RemoteHosts.shared(settings,
+                Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir()), out));
+    }
+
+    private static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
+                                           SuiteProgress progress, PrintStream out, Optional<RemoteHosts> hosts) {
         long started = System.nanoTime();
         store.delete(plan.suite(), plan.combination());
         BenchmarkSummary summary;
-        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out)) {
+        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, hosts)) {
             summary = session.run();
         }
         Path file = store.write(summary);

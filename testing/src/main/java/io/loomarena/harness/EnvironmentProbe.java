@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.remote.HostInfo;
 import io.loomarena.harness.summary.Environment;
 
 /** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
@@ -23,11 +24,15 @@ public final class EnvironmentProbe {
 
     /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
     static Environment capture(JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
-                               Path repository) {
+                               Path repository, List<HostInfo> hosts) {
         CpuPinning pinning = fork.pinning();
         List<String> warnings = new ArrayList<>();
         if (!pinning.applied()) {
             warnings.add(pinning.warning());
+        }
+        if (fork.launcher().remote()) {
+            warnings.add("the server ran on " + fork.launcher().host() + ": the fields above describe this machine,"
+                    + " the hosts list describes where server and clients ran");
         }
         if (!peakRssPerRun) {
             warnings.add("peak RSS could not be reset per run (/proc/PID/clear_refs): it covers the server's lifetime");
@@ -41,7 +46,7 @@ public final class EnvironmentProbe {
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
-                gitCommit(repository), started.toString());
+                gitCommit(repository), started.toString(), hosts);
     }
 
     /** The first three fields of {@code /proc/loadavg}, or {@code unknown}. */

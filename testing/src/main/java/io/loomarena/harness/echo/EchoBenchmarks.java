@@ -54,6 +54,11 @@ public final class EchoBenchmarks {
             return (long) clients * messages;
         }
 
+        /** The part of this workload that client JVM {@code share} does: its share of the sessions. */
+        public Workload share(BenchmarkPlan.ClientShare share) {
+            return new Workload(share.of(clients, "client sessions"), messages, size, readTimeout);
+        }
+
         /** Every parameter, in a stable order, as the summary records it. */
         public Map<String, Object> parameters() {
             Map<String, Object> parameters = new LinkedHashMap<>();
@@ -74,7 +79,8 @@ public final class EchoBenchmarks {
     public static BenchmarkPlan plan(ServerModel server, ClientModel client, Workload workload) {
         return new BenchmarkPlan(SUITE, UNIT, server.cliName(), client.cliName(), ModelLabels.server(server),
                 ModelLabels.client(client), workload.parameters(), workload.expectedMessages(),
-                EchoLaunch.server(server), (host, port, json) -> EchoLaunch.client(client, host, port, workload, json));
+                EchoLaunch.server(server), (host, port, json, share) -> EchoLaunch.client(client, host, port,
+                        workload.share(share), json));
     }
 
     /** Every combination of the suite, server-major: {@code SINGLE_SERVER+PLATFORM_CLIENT}, ... */

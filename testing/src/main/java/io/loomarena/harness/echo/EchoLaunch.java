@@ -1,6 +1,5 @@
 package io.loomarena.harness.echo;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,12 +35,19 @@ public final class EchoLaunch {
         return new JvmLaunch(MAIN_CLASS, args);
     }
 
-    /** One client run of {@code workload} against {@code host:port}, writing its result to {@code json}. */
+    /**
+     * One client run of {@code workload} against {@code host:port}, writing its result to {@code json}; with
+     * {@code --allow-remote} when {@code host} is not the loopback address the servers listen on by default.
+     */
     public static JvmLaunch client(ClientModel model, String host, int port, EchoBenchmarks.Workload workload,
-                                   Path json) {
-        return JvmLaunch.of(MAIN_CLASS, "client", "--model", model.cliName(), "--host", host,
+                                   String json) {
+        List<String> args = new ArrayList<>(List.of("client", "--model", model.cliName(), "--host", host,
                 "--port", String.valueOf(port), "--clients", String.valueOf(workload.clients()),
                 "--messages", String.valueOf(workload.messages()), "--size", String.valueOf(workload.size()),
-                "--read-timeout", String.valueOf(workload.readTimeout().toSeconds()), "--json", json.toString());
+                "--read-timeout", String.valueOf(workload.readTimeout().toSeconds()), "--json", json));
+        if (!HOST.equals(host)) {
+            args.add("--allow-remote");
+        }
+        return new JvmLaunch(MAIN_CLASS, args);
     }
 }

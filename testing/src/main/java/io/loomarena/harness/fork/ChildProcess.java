@@ -29,9 +29,12 @@ public final class ChildProcess implements AutoCloseable {
     private final Process process;
     private final StreamDrainer stdout;
     private final StreamDrainer stderr;
+    /** Whether this process is a launcher (ssh) whose remote JVM stops when its stdin closes. */
+    private final boolean remote;
 
-    ChildProcess(String name, List<String> command, Process process, Consumer<String> stdoutListener) {
+    ChildProcess(String name, List<String> command, Process process, Consumer<String> stdoutListener, boolean remote) {
         this.name = name;
+        this.remote = remote;
         this.command = List.copyOf(command);
         this.process = process;
         this.stdout = StreamDrainer.start(name + "-stdout", process.getInputStream(), TAIL_LINES, stdoutListener);
@@ -86,6 +89,15 @@ public final class ChildProcess implements AutoCloseable {
         stderr.awaitEnd(timeout);
     }
 
+    /** Closes the child's stdin (end of input for the child); harmless when it is closed already. */
+    public synchronized void closeStdin() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // Already broken: the child has exited or closed its end, which is what closing asks for.
+        }
+    }
+
     /** Writes one line to the child's stdin and flushes it. */
     public synchronized void sendLine(String line) {
         try {
@@ -103,7 +115,7 @@ public final class ChildProcess implements AutoCloseable {
     public String describe() {
         String state = process.isAlive() ? "running" : "exit code " + process.exitValue()
                 + (process.exitValue() == 137 ? ", killed by SIGKILL" : process.exitValue() == 143 ? ", SIGTERM" : "");
-        return name + " (pid " + process.pid() + ", " + state + ")";
+        return name + " (" + (remote ? "ssh pid " : "pid ") + process.pid() + ", " + state + ")";
     }
 
     /** The tails of the child's stderr and stdout, for a failure message; waits briefly for output of a dead child. */
@@ -131,10 +143,21 @@ public final class ChildProcess implements AutoCloseable {
         return text.toString();
     }
 
-    /** Sends SIGTERM and waits up to {@code grace}; kills the child and its descendants if it did not stop. */
+    /**
+     * Sends SIGTERM and waits up to {@code grace}; kills the child and its descendants if it did not stop. A remote
+     * child is asked to stop by closing its stdin instead: the remote JVM runs with a stdin lifeline and stops
+     * gracefully on end of input, which a signal to the local {@code ssh} could not ask for; {@code ssh} then exits
+     * with the JVM's code.
+     */
     public void stop(Duration grace) {
         if (!process.isAlive()) {
             return;
+        }
+        if (remote) {
+            closeStdin();
+            if (awaitExit(grace)) {
+                return;
+            }
         }
         process.destroy();
         if (!awaitExit(grace)) {

@@ -41,7 +41,7 @@ public record CpuPinning(boolean applied, Optional<Path> taskset, OptionalInt se
     }
 
     /** The decision, separated from the machine so that it can be tested. */
-    static CpuPinning decide(Optional<Path> taskset, List<Integer> allowedCpus) {
+    public static CpuPinning decide(Optional<Path> taskset, List<Integer> allowedCpus) {
         if (taskset.isEmpty()) {
             return notApplied("taskset not found: server and client were not pinned and share every CPU");
         }
@@ -66,7 +66,7 @@ public record CpuPinning(boolean applied, Optional<Path> taskset, OptionalInt se
     }
 
     /** Parses a Linux CPU list such as {@code 0-3,6,8-9}. */
-    static List<Integer> parseCpuList(String list) {
+    public static List<Integer> parseCpuList(String list) {
         List<Integer> cpus = new ArrayList<>();
         for (String part : list.strip().split(",")) {
             if (part.isBlank()) {

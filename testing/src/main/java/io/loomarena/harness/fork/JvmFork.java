@@ -13,8 +13,9 @@ import io.loomarena.harness.HarnessException;
 /**
  * Starts fresh JVMs the same way every time: the {@code java} binary that runs the harness, the harness's class path,
  * fixed JVM flags, optional CPU pinning. The command is, in this order:
- * <pre>[taskset -c CPU] JAVA JVM_ARGS -cp CLASS_PATH MAIN_CLASS ARGS</pre>
- * Environment variables that would inject JVM options ({@code JAVA_TOOL_OPTIONS}, {@code _JAVA_OPTIONS},
+ * <pre>[LAUNCHER PREFIX] [taskset -c CPU] JAVA JVM_ARGS -cp CLASS_PATH MAIN_CLASS ARGS</pre>
+ * The launcher prefix is empty on this machine and {@code ssh ... host} for another host ({@link Launcher}); java
+ * binary, class path and pinning are then that host's. Environment variables that would inject JVM options ({@code JAVA_TOOL_OPTIONS}, {@code _JAVA_OPTIONS},
  * {@code JDK_JAVA_OPTIONS}) are removed so that every child runs with exactly the recorded flags. Immutable and
  * thread-safe.
  *
@@ -22,14 +23,26 @@ import io.loomarena.harness.HarnessException;
  * @param classPath  the class path given to every child
  * @param jvmArgs    JVM flags for every child (heap, GC, ...)
  * @param pinning    where server and client run
+ * @param launcher   the host the JVMs run on
  */
-public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, CpuPinning pinning) {
+public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, CpuPinning pinning, Launcher launcher) {
 
     private static final List<String> JVM_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
             "JDK_JAVA_OPTIONS");
 
     public JvmFork {
         jvmArgs = List.copyOf(jvmArgs);
+        java.util.Objects.requireNonNull(launcher, "launcher");
+    }
+
+    /** Forks on this machine. */
+    public JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, CpuPinning pinning) {
+        this(javaBinary, classPath, jvmArgs, pinning, Launcher.LOCAL);
+    }
+
+    /** The same forks with another class path (another build's jars). */
+    public JvmFork withClassPath(String newClassPath) {
+        return new JvmFork(javaBinary, newClassPath, jvmArgs, pinning, launcher);
     }
 
     /** Forks with this JVM's own binary ({@code java.home}) and class path ({@code java.class.path}). */
@@ -49,6 +62,11 @@ public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, C
 
     /** The full command line for {@code launch} in {@code role}; see the class comment for the order. */
     public List<String> command(JvmLaunch launch, CpuPinning.Role role) {
+        return launcher.wrap(jvmCommand(launch, role));
+    }
+
+    /** The JVM command line as it runs on the launcher's host: pinning, java, flags, class path, main, arguments. */
+    public List<String> jvmCommand(JvmLaunch launch, CpuPinning.Role role) {
         List<String> command = new ArrayList<>(pinning.prefix(role));
         command.add(javaBinary.toString());
         command.addAll(jvmArgs);
@@ -70,7 +88,7 @@ public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, C
         Map<String, String> environment = builder.environment();
         JVM_OPTION_VARIABLES.forEach(environment::remove);
         try {
-            return new ChildProcess(name, command, builder.start(), stdoutListener);
+            return new ChildProcess(name, command, builder.start(), stdoutListener, launcher.remote());
         } catch (IOException e) {
             // The binary is missing or not executable: nothing was started, nothing to clean up.
             throw new HarnessException("cannot start " + name + ": " + e.getMessage() + System.lineSeparator()

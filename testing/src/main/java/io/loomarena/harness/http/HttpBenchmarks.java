@@ -39,8 +39,8 @@ public final class HttpBenchmarks {
      */
     public static BenchmarkPlan plan(HttpSuite suite, HttpServerSetup server, ClientModel client,
                                      HttpWorkload workload) {
-        BenchmarkPlan.ClientLaunch clientLaunch = (host, port, json) -> HttpLaunch.load(client, workload,
-                "http://" + host + ":" + port, json.toString());
+        BenchmarkPlan.ClientLaunch clientLaunch = (host, port, json, share) -> HttpLaunch.load(client,
+                workload.share(share), "http://" + host + ":" + port, json);
         return new BenchmarkPlan(suite.folder(), UNIT, server.model(), client.cliName(), server.label(),
                 ModelLabels.client(client), workload.parameters(), workload.expectedOperations(),
                 server.launch(List.of()), clientLaunch, suite.variant(workload.parameters()),

@@ -67,6 +67,9 @@ public final class HttpLaunch {
             args.add("--tolerate-errors");
         }
         args.addAll(List.of("--json", jsonFile));
+        if (!origin.startsWith("http://" + HOST + ":")) {
+            args.add("--allow-remote");
+        }
         return new JvmLaunch(MAIN_CLASS, args);
     }
 

@@ -52,6 +52,22 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         return new HttpWorkload(path, users, 0, duration, false, false);
     }
 
+    /**
+     * The part of this closed workload that client JVM {@code share} does: its share of the connections and of the
+     * requests. A ramp is not split: its users arrive on one schedule that one client keeps.
+     */
+    public HttpWorkload share(io.loomarena.harness.BenchmarkPlan.ClientShare share) {
+        if (share.count() == 1) {
+            return this;
+        }
+        if (isRamp()) {
+            throw new IllegalArgumentException("a ramp workload cannot be split across " + share.count()
+                    + " client hosts; run ramp suites with one client host");
+        }
+        return new HttpWorkload(path, share.of(connections, "connections"), share.of(requests, "requests"),
+                rampDuration, keepAlive, tolerateErrors);
+    }
+
     /** The same workload, with failed requests counted and reported rather than failing the run. */
     public HttpWorkload toleratingErrors() {
         return new HttpWorkload(path, connections, requests, rampDuration, keepAlive, true);

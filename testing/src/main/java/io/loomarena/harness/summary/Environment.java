@@ -2,6 +2,8 @@ package io.loomarena.harness.summary;
 
 import java.util.List;
 
+import io.loomarena.harness.remote.HostInfo;
+
 /**
  * Where and how a combination was measured, so that a reader can tell whether two summaries are comparable. Immutable.
  *
@@ -19,15 +21,27 @@ import java.util.List;
  * @param loadAverage    the machine's 1/5/15-minute load average when the combination started (other work competes)
  * @param gitCommit      {@code git rev-parse HEAD} of the measured code, or {@code unknown}
  * @param timestamp      ISO-8601 instant at which the combination started
+ * @param hosts          the hosts server and clients ran on, when not this machine ({@code -Dloomarena.serverHost});
+ *                       empty when everything ran here, as the fields above describe
  */
 public record Environment(String javaVersion, String javaVendor, String javaVm, String javaBinary,
                           List<String> serverJvmArgs, List<String> clientJvmArgs, String os, int cpuCount,
                           String cpusPinned, boolean pinningApplied, List<String> warnings, String loadAverage,
-                          String gitCommit, String timestamp) {
+                          String gitCommit, String timestamp, List<HostInfo> hosts) {
 
     public Environment {
+        hosts = hosts == null ? List.of() : List.copyOf(hosts);
         serverJvmArgs = List.copyOf(serverJvmArgs);
         clientJvmArgs = List.copyOf(clientJvmArgs);
         warnings = List.copyOf(warnings);
+    }
+
+    /** Everything on this machine. */
+    public Environment(String javaVersion, String javaVendor, String javaVm, String javaBinary,
+                       List<String> serverJvmArgs, List<String> clientJvmArgs, String os, int cpuCount,
+                       String cpusPinned, boolean pinningApplied, List<String> warnings, String loadAverage,
+                       String gitCommit, String timestamp) {
+        this(javaVersion, javaVendor, javaVm, javaBinary, serverJvmArgs, clientJvmArgs, os, cpuCount, cpusPinned,
+                pinningApplied, warnings, loadAverage, gitCommit, timestamp, List.of());
     }
 }

@@ -2,7 +2,6 @@ package io.loomarena.harness.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +27,7 @@ class EchoBenchmarksTest {
         assertThat(plan.expectedOperations()).isEqualTo(4_000);
         assertThat(plan.server().args()).containsExactly("server", "--model", "pool", "--host", "127.0.0.1",
                 "--port", "0", "--pool-size", "100");
-        assertThat(plan.client().forRun("127.0.0.1", 7007, Path.of("/tmp/r.json")).args())
+        assertThat(plan.client().forRun("127.0.0.1", 7007, "/tmp/r.json", BenchmarkPlan.ClientShare.ALL).args())
                 .containsSubsequence("client", "--model", "virtual", "--port", "7007", "--clients", "20",
                         "--messages", "200", "--size", "32", "--json", "/tmp/r.json");
         assertThat(plan.workload()).containsEntry("clients", 20).containsEntry("messages", 200)

@@ -20,8 +20,8 @@ public final class FakePlans {
         return new BenchmarkPlan("fake", "op", "fake", "fake", "FAKE_SERVER", "FAKE_CLIENT",
                 Map.of("operations", operations), operations,
                 JvmLaunch.of(FakeServerMain.class.getName(), serverMode),
-                (host, port, json) -> JvmLaunch.of(FakeClientMain.class.getName(), clientMode, host,
-                        String.valueOf(port), json.toString(), String.valueOf(operations)));
+                (host, port, json, share) -> JvmLaunch.of(FakeClientMain.class.getName(), clientMode, host,
+                        String.valueOf(port), json, String.valueOf(operations)));
     }
 
     /** Small, fast settings: 1 fork, 1 warmup and 3 measured iterations, 64 MB heaps, C1 only, short start timeout. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.NothingToDo;
 import io.loomarena.harness.ranking.RankingException;
 import io.loomarena.harness.ranking.SuiteRanking;
@@ -120,9 +121,9 @@ class HttpSuiteRankingTest {
         assertThat(plan.downstream().launch().args()).containsSequence("--stage", "virtual");
         assertThat(plan.serverWithDownstream("127.0.0.1", 4242).args()).containsSequence("--pool-size", "4",
                 "--downstream", "http://127.0.0.1:4242/io");
-        assertThat(plan.client().forRun("127.0.0.1", 1, Path.of("r.json")))
-                .isEqualTo(other.client().forRun("127.0.0.1", 1, Path.of("r.json")));
-        assertThat(plan.client().forRun("127.0.0.1", 1, Path.of("r.json")).args()).containsExactly("load",
+        assertThat(plan.client().forRun("127.0.0.1", 1, "r.json", BenchmarkPlan.ClientShare.ALL))
+                .isEqualTo(other.client().forRun("127.0.0.1", 1, "r.json", BenchmarkPlan.ClientShare.ALL));
+        assertThat(plan.client().forRun("127.0.0.1", 1, "r.json", BenchmarkPlan.ClientShare.ALL).args()).containsExactly("load",
                 "--client", "virtual", "--url", "http://127.0.0.1:1/fanout?calls=3&ms=10", "--connections", "100",
                 "--requests", "200", "--no-keep-alive", "--timeout", "30s", "--json", "r.json");
         assertThat(List.of(plan.workload().get("connections"), plan.workload().get("keepAlive")))

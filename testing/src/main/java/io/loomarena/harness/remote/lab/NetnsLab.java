@@ -157,6 +157,11 @@ public final class NetnsLab implements AutoCloseable {
         return sshOptions;
     }
 
+    /** An address in the lab's own network that no host has: a host that cannot be reached, for tests. */
+    public String unusedAddress() {
+        return SUBNET + ".99";
+    }
+
     /** {@code ssh}, {@link #sshOptions()}, {@code target} and {@code remoteCommand}, ready for a ProcessBuilder. */
     public List<String> sshCommand(String target, String remoteCommand) {
         Objects.requireNonNull(target, "target");
