@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * @param clockOffsetMillis the host's clock minus this machine's, from the sample with the shortest round trip; 0
  *                          for this machine
  * @param clockErrorMillis  half that round trip: the offset is right to within this
- * @param pinning           where the JVMs of each role run on that host ({@code server=0, client=1}) or why not
+ * @param pinning           where the JVMs of its role run on that host ({@code server on CPU 0, a downstream on
+ *                          CPU 1}, {@code client on CPU 1}) or why they are not pinned
  * @param operations        a client host's completed operations over every measured iteration: its share of the
  *                          work; 0 for the server and before the run
  * @param errors            a client host's failed operations by kind over every measured iteration; empty for the
@@ -28,7 +29,14 @@ public record HostInfo(String role, String host, int cpuCount, String kernel, St
                        Map<String, Long> errors) {
 
     public HostInfo {
-        errors = Collections.unmodifiableMap(new TreeMap<>(errors == null ? Map.of() : errors));
+        // Zero counts say nothing: kept out so that an empty map reads as "no errors".
+        TreeMap<String, Long> nonZero = new TreeMap<>();
+        (errors == null ? Map.<String, Long>of() : errors).forEach((kind, count) -> {
+            if (count != 0) {
+                nonZero.put(kind, count);
+            }
+        });
+        errors = Collections.unmodifiableMap(nonZero);
     }
 
     /** Whether a client JVM ran here. */

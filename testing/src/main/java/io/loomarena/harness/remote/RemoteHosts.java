@@ -155,7 +155,9 @@ public final class RemoteHosts implements AutoCloseable {
                     jars = BuildJars.inFolder(remote.jars().get().toString(), remote.jars().get());
                 } else {
                     out.println("[REMOTE] building this working tree's jars to copy to the hosts");
-                    BaselineBuild build = BaselineBuild.ofWorkingTree(repo, out::println);
+                    // The build's own lines name the gate it was written for; here it builds the jars of this run.
+                    BaselineBuild build = BaselineBuild.ofWorkingTree(repo,
+                            line -> out.println(line.replace("[PERF][GATE] ", "[REMOTE] ")));
                     localBuild = build;
                     jars = build.jars();
                 }
@@ -307,8 +309,9 @@ public final class RemoteHosts implements AutoCloseable {
 
     private static HostInfo info(String role, HostProbe.Found host, ClockOffset.Measured clock, JvmFork fork) {
         CpuPinning pinning = fork.pinning();
-        String pinned = pinning.applied() ? "server=" + pinning.serverCpu().orElseThrow() + ", client="
-                + pinning.clientCpu().orElseThrow() : "none (" + pinning.warning() + ")";
+        String pinned = !pinning.applied() ? "none (" + pinning.warning() + ")"
+                : role.equals("server") ? "server on CPU " + pinning.serverCpu().orElseThrow() + ", a downstream on CPU "
+                + pinning.clientCpu().orElseThrow() : "client on CPU " + pinning.clientCpu().orElseThrow();
         return new HostInfo(role, host.target(), CpuPinning.parseCpuList(host.allowedCpus()).size(), host.kernel(),
                 host.java().orElseThrow(), host.javaVersion(), clock.offsetMillis(), clock.errorMillis(), pinned, 0, Map.of());
     }
