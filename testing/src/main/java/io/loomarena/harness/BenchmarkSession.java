@@ -173,6 +173,17 @@ public final class BenchmarkSession implements AutoCloseable {
     }
 
     /**
+     * The server on this machine and one client JVM per fork of {@code clients}, paced together and merged as client
+     * hosts are: for tests of that path without other hosts (each fork's launcher must name a different host).
+     */
+    static BenchmarkSession startWithClients(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress,
+                                             List<JvmFork> clients) {
+        JvmFork local = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        return new BenchmarkSession(plan, settings, progress, new Placement(local, List.copyOf(clients), List.of(),
+                Optional.empty()), "", true);
+    }
+
+    /**
      * A session of one build of an A/B comparison: its JVMs run from {@code classPath} (that build's jars) with the
      * same flags and pinning as any other session, and nothing is started until {@link #runNextFork()}, which stops
      * its servers again at the end of the fork so that the other build's fork runs next to no idle JVM of this one.

@@ -142,6 +142,10 @@ public final class ForkedServer implements AutoCloseable {
         if (!answer.strip().equals("reset-peaks ok")) {
             throw new HarnessException(process.describe() + " answered '" + answer + "' to reset-peaks");
         }
+        if (process.isRemote()) {
+            // pid() is the local ssh's: the server's /proc is on its own host, out of reach.
+            return false;
+        }
         try {
             Files.writeString(Path.of("/proc", String.valueOf(pid()), "clear_refs"), "5");
             return true;

@@ -51,8 +51,14 @@ public final class ChildProcess implements AutoCloseable {
         return name;
     }
 
+    /** The local process's id: the JVM's, or for a remote child its {@code ssh}'s. */
     public long pid() {
         return process.pid();
+    }
+
+    /** Whether the JVM runs on another host (this process is its {@code ssh}). */
+    public boolean isRemote() {
+        return remote;
     }
 
     public List<String> command() {

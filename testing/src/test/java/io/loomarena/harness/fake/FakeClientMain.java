@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 
 import org.HdrHistogram.Histogram;
 
+import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
@@ -21,7 +22,7 @@ import io.loomarena.measure.RunResult;
 
 /**
  * A stand-in load client for harness tests, run in a forked JVM with {@code MODE HOST PORT JSON OPERATIONS
- * [--warmup-iterations W --iterations N --paced]}, paced like the real clients ({@link IterationLoop}):
+ * [--warmup-iterations W --iterations N --paced] [--histogram-log FILE]}, paced like the real clients ({@link IterationLoop}):
  * {@code ok} echoes OPERATIONS bytes one by one per iteration and writes a {@link RunResult}; {@code fail} exits 1
  * with a message on stderr before any iteration; {@code hang} connects in its first iteration and then blocks until
  * killed; {@code until-eof} reads in its first iteration until the server closes, then exits 1 like a real client
@@ -50,14 +51,17 @@ public final class FakeClientMain {
             System.err.println("fake client: 2 messages corrupted (mismatch)");
             System.exit(1);
         }
-        RunResult result = IterationLoop.run(plan, pacer, start -> {
-            try {
-                return iteration(mode, args[1], port, operations, start);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        result.writeJson(json);
+        int logAt = options.indexOf("--histogram-log");
+        try (HistogramLog log = HistogramLog.open(logAt < 0 ? null : Path.of(options.get(logAt + 1)))) {
+            RunResult result = IterationLoop.run(plan, log.around(pacer), start -> {
+                try {
+                    return iteration(mode, args[1], port, operations, start);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            result.writeJson(json);
+        }
     }
 
     private static RunResult iteration(String mode, String host, int port, int operations, Runnable start)
