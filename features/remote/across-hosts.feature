@@ -36,6 +36,13 @@ Feature: Server and load clients on different hosts, started over OpenSSH
     And the HTTP ping suite measured across the hosts is ranked fastest first
     And no JVM of the run is left on any host and the run's folders there are gone
 
+  Scenario: A harness killed outright leaves no JVM running on any host
+    Every JVM the harness starts on a host stops when its ssh session ends, which is what happens when the harness
+    dies: nothing of the run keeps running there. (Its temporary folders stay, since no clean-up ran; the test
+    removes them.)
+    When a harness in a JVM of its own is measuring an echo combination across the hosts and is killed with SIGKILL
+    Then within 30 seconds no JVM of its run is left on any host
+
   Scenario Outline: A host that cannot be used is named before anything starts: <problem>
     When the hosts are prepared with <problem>
     Then preparing fails before any JVM starts, with a message that names the host and says "<message>"

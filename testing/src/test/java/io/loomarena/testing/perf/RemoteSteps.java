@@ -1,6 +1,7 @@
 package io.loomarena.testing.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 import io.loomarena.harness.ranking.SuiteRanking;
@@ -55,6 +57,7 @@ public final class RemoteSteps {
     private List<Combination.Measured> measured = List.of();
     private HarnessException refused;
     private int foldersBefore;
+    private List<String> killedRunFolders = List.of();
 
     public RemoteSteps(BenchmarkContext context) {
         this.settings = context.settings.withResultsDir(context.settings.resultsDir().resolve(RESULTS_FOLDER));
@@ -167,6 +170,65 @@ public final class RemoteSteps {
             assertThat(pgrep.stdout().strip()).as("loom-arena JVMs on %s (%s)", host.target(), pgrep.stderr())
                     .isEqualTo("0");
         }
+    }
+
+    @When("a harness in a JVM of its own is measuring an echo combination across the hosts and is killed with"
+            + " SIGKILL")
+    public void aHarnessIsKilled() throws IOException {
+        List<String> command = new ArrayList<>(List.of(JvmFork.currentJavaBinary().toString(), "-cp",
+                System.getProperty("java.class.path"), RemoteRunMain.class.getName(), lab.server().target(),
+                String.join(",", clientTargets())));
+        command.addAll(lab.sshOptions());
+        Path output = scratch.resolve("killed-harness.log");
+        Process harness = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
+                .start();
+        try {
+            harness.getOutputStream().close();
+            // Measuring: a warmup iteration ended, so the server and both clients run on their hosts.
+            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200)).until(() ->
+                    !harness.isAlive() || Files.readString(output).contains(" warmup 1/20: "));
+            assertThat(harness.isAlive()).as("the harness was still measuring:%n%s", Files.readString(output))
+                    .isTrue();
+            assertThat(runProcessesOnHosts()).as("processes of the run on the hosts").isGreaterThanOrEqualTo(3);
+            harness.destroyForcibly();
+            assertThat(harness.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the harness ran", e);
+        } finally {
+            harness.destroyForcibly();
+        }
+        killedRunFolders = Files.readAllLines(output).stream().filter(line -> line.startsWith("[REMOTE] copying the"
+                + " jars to ")).map(line -> line.substring(line.lastIndexOf(':') + 1)).toList();
+        System.out.println("[REMOTE] harness killed with SIGKILL while measuring; its output ended with: "
+                + Files.readAllLines(output).stream().filter(line -> line.startsWith("[PERF]")).reduce((a, b) -> b)
+                .orElse("(no progress line)"));
+    }
+
+    @Then("within {int} seconds no JVM of its run is left on any host")
+    public void noJvmIsLeft(int seconds) throws IOException {
+        try {
+            long started = System.nanoTime();
+            await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> runProcessesOnHosts() == 0);
+            System.out.printf(java.util.Locale.ROOT, "[REMOTE] every process of the killed run ended within %.1f s%n",
+                    (System.nanoTime() - started) / 1e9);
+        } finally {
+            for (String folder : killedRunFolders) {
+                if (folder.startsWith("/tmp/loomarena-remote-")) {
+                    try (var files = Files.walk(Path.of(folder))) {
+                        files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                    }
+                }
+            }
+        }
+    }
+
+    /** Processes with a run id on the lab's hosts: the JVMs there and, as the hosts share this machine, their ssh. */
+    private int runProcessesOnHosts() {
+        Ssh.Result pgrep = new Ssh(lab.sshOptions()).run(lab.server().target(),
+                "pgrep -f -c -- 'loomarena[.]runId=' || true", Duration.ofSeconds(30));
+        return Integer.parseInt(pgrep.stdout().strip());
     }
 
     @When("the hosts are prepared with {}")
