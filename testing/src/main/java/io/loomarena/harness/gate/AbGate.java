@@ -13,6 +13,7 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSession;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.PerRun;
 import io.loomarena.harness.ranking.ThroughputInterval;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
@@ -42,9 +43,7 @@ public final class AbGate implements AutoCloseable {
     /** How the progress lines and verdicts name this build. */
     public static final String THIS_BUILD = "this build";
 
-    private static final Object SHARED_LOCK = new Object();
-    private static AbGate shared;
-    private static HarnessException failedSetup;
+    private static final PerRun<AbGate> SHARED = new PerRun<>();
 
     private final String baselineName;
     private final BuildJars baselineJars;
@@ -76,35 +75,12 @@ public final class AbGate implements AutoCloseable {
      * @throws HarnessException when no baseline is named, both are, or a build fails (the message names which)
      */
     public static AbGate shared(Path repo, HarnessSettings settings, PrintStream out) {
-        synchronized (SHARED_LOCK) {
-            if (failedSetup != null) {
-                // The builds are tried once per run: every later scenario fails with the same message at once.
-                throw new HarnessException(failedSetup.getMessage(), failedSetup);
-            }
-            if (shared == null) {
-                try {
-                    shared = fromProperties(repo, settings, out);
-                } catch (HarnessException e) {
-                    failedSetup = e;
-                    throw e;
-                }
-            }
-            return shared;
-        }
+        return SHARED.get(() -> fromProperties(repo, settings, out));
     }
 
     /** Closes the shared gate, if one was built (deletes both builds' jars); safe to call when none was. */
     public static void closeShared() {
-        synchronized (SHARED_LOCK) {
-            failedSetup = null;
-            if (shared != null) {
-                try {
-                    shared.close();
-                } finally {
-                    shared = null;
-                }
-            }
-        }
+        SHARED.close();
     }
 
     static AbGate fromProperties(Path repo, HarnessSettings settings, PrintStream out) {

@@ -14,6 +14,7 @@ import java.util.UUID;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.PerRun;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.gate.BaselineBuild;
@@ -35,9 +36,7 @@ public final class RemoteHosts implements AutoCloseable {
     private static final Duration COPY_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(30);
 
-    private static final Object LOCK = new Object();
-    private static RemoteHosts shared;
-    private static HarnessException failedSetup;
+    private static final PerRun<RemoteHosts> SHARED = new PerRun<>();
 
     private final RemoteSettings remote;
     private final Ssh ssh;
@@ -71,44 +70,20 @@ public final class RemoteHosts implements AutoCloseable {
      * no remote host is set. A failed setup is remembered: later callers get the same message at once.
      */
     public static Optional<RemoteHosts> shared(HarnessSettings settings, Path repo, PrintStream out) {
-        synchronized (LOCK) {
-            if (failedSetup != null) {
-                throw new HarnessException(failedSetup.getMessage(), failedSetup);
+        return Optional.ofNullable(SHARED.get(() -> {
+            RemoteSettings remote;
+            try {
+                remote = RemoteSettings.fromSystemProperties();
+            } catch (IllegalArgumentException e) {
+                throw new HarnessException(e.getMessage(), e);
             }
-            if (shared == null) {
-                RemoteSettings remote;
-                try {
-                    remote = RemoteSettings.fromSystemProperties();
-                } catch (IllegalArgumentException e) {
-                    failedSetup = new HarnessException(e.getMessage(), e);
-                    throw failedSetup;
-                }
-                if (!remote.isRemote()) {
-                    return Optional.empty();
-                }
-                try {
-                    shared = open(remote, settings, repo, out);
-                } catch (HarnessException e) {
-                    failedSetup = e;
-                    throw e;
-                }
-            }
-            return Optional.of(shared);
-        }
+            return remote.isRemote() ? open(remote, settings, repo, out) : null;
+        }));
     }
 
     /** Closes the run's hosts, if any were made ready (kills leftovers, removes folders); safe when none were. */
     public static void closeShared() {
-        synchronized (LOCK) {
-            failedSetup = null;
-            if (shared != null) {
-                try {
-                    shared.close();
-                } finally {
-                    shared = null;
-                }
-            }
-        }
+        SHARED.close();
     }
 
     /**

@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
  * runs; clients connect to its host part (or {@code loomarena.serverAddress})</td></tr>
  * <tr><td>{@code loomarena.clientHosts}</td><td>{@code [user@]h1,[user@]h2,...}: the client JVMs, one per host, the
  * fixed work split among them; unset means one client JVM on this machine</td></tr>
- * <tr><td>{@code loomarena.ssh}</td><td>extra {@code ssh}/{@code scp} options, split on spaces (for example
- * {@code -i key -o Port=2222}; use {@code -o Port=N}, which both understand, not {@code -p})</td></tr>
+ * <tr><td>{@code loomarena.ssh}</td><td>extra {@code ssh}/{@code scp} options, split into words as a shell does
+ * (spaces separate, single or double quotes keep spaces: {@code -i key -o "ProxyJump=gw"}); use {@code -o Port=N},
+ * which both understand, not {@code -p}</td></tr>
  * <tr><td>{@code loomarena.serverAddress}</td><td>the address clients connect to, when the host name in
  * {@code serverHost} is not reachable from the client hosts</td></tr>
  * <tr><td>{@code loomarena.remoteJava}</td><td>the {@code java} (21 or newer) on every remote host; default: the
@@ -89,7 +90,7 @@ public record RemoteSettings(Optional<String> serverHost, List<String> clientHos
             }
         });
         return new RemoteSettings(property("loomarena.serverHost"), list("loomarena.clientHosts", ","),
-                list("loomarena.ssh", " "), property("loomarena.serverAddress"), property("loomarena.remoteJava"),
+                words("loomarena.ssh"), property("loomarena.serverAddress"), property("loomarena.remoteJava"),
                 jars, property("loomarena.remoteJars"), Duration.ofMillis(millis("loomarena.maxClockOffset")));
     }
 
@@ -131,6 +132,61 @@ public record RemoteSettings(Optional<String> serverHost, List<String> clientHos
             }
         });
         return values;
+    }
+
+    /**
+     * The words of a property's value as a POSIX shell splits them, without expansions: whitespace separates words,
+     * single and double quotes keep what they enclose together, a backslash outside single quotes keeps the next
+     * character.
+     */
+    static List<String> words(String name) {
+        Optional<String> value = property(name);
+        List<String> words = new ArrayList<>();
+        if (value.isEmpty()) {
+            return words;
+        }
+        StringBuilder word = new StringBuilder();
+        boolean inWord = false;
+        char quote = 0;
+        String text = value.get();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote == '\'') {
+                if (c == '\'') {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '\\' && i + 1 < text.length()) {
+                word.append(text.charAt(++i));
+                inWord = true;
+            } else if (quote == '"') {
+                if (c == '"') {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                word.append(c);
+                inWord = true;
+            }
+        }
+        if (quote != 0) {
+            throw new IllegalArgumentException("-D" + name + " has an unclosed " + quote + " quote: " + text);
+        }
+        if (inWord) {
+            words.add(word.toString());
+        }
+        return words;
     }
 
     private static long millis(String name) {

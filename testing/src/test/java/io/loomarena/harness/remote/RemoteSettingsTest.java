@@ -61,4 +61,18 @@ class RemoteSettingsTest {
             System.clearProperty("loomarena.maxClockOffset");
         }
     }
+
+    @Test
+    void sshOptionsAreSplitAsAShellSplitsThemSoThatAProxyCommandCanHoldSpaces() {
+        System.setProperty("loomarena.ssh", "-i /k  -o 'ProxyCommand=ip netns exec srv nc %h %p' -o \"A=b c\" x\\ y");
+        try {
+            assertThat(RemoteSettings.words("loomarena.ssh")).containsExactly("-i", "/k", "-o",
+                    "ProxyCommand=ip netns exec srv nc %h %p", "-o", "A=b c", "x y");
+            System.setProperty("loomarena.ssh", "-o 'unclosed");
+            assertThatThrownBy(() -> RemoteSettings.words("loomarena.ssh"))
+                    .hasMessage("-Dloomarena.ssh has an unclosed ' quote: -o 'unclosed");
+        } finally {
+            System.clearProperty("loomarena.ssh");
+        }
+    }
 }

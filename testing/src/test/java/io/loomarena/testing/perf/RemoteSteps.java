@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.cucumber.java.After;
+import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -258,6 +259,12 @@ public final class RemoteSteps {
         System.out.println("[REMOTE] refused as expected: " + refused.getMessage());
         assertThat(refused.getMessage()).contains(words).contains("nothing was started or measured")
                 .containsPattern("root@[0-9.]+");
+    }
+
+    /** The hosts of a run across hosts set by system properties ({@code -Dloomarena.serverHost}), closed at its end. */
+    @AfterAll
+    public static void closeTheRunsHosts() {
+        RemoteHosts.closeShared();
     }
 
     @After("@Remote")
