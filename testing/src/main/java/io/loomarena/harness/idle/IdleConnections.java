@@ -36,6 +36,8 @@ public final class IdleConnections implements AutoCloseable {
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
     private final ServerModel model;
+    /** How results name this measurement: the model's label, with a variant's name when there is one. */
+    private final String label;
     private final ForkedServer server;
     private final List<Socket> sockets = new ArrayList<>();
     private final List<IdleStep> steps = new ArrayList<>();
@@ -44,8 +46,9 @@ public final class IdleConnections implements AutoCloseable {
     private final Instant started;
     private final IdleStep baseline;
 
-    private IdleConnections(ServerModel model, HarnessSettings settings) {
+    private IdleConnections(ServerModel model, HarnessSettings settings, String label) {
         this.model = model;
+        this.label = label;
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
         this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
@@ -61,22 +64,53 @@ public final class IdleConnections implements AutoCloseable {
 
     /** Forks the model's server and measures it with no connection. */
     public static IdleConnections start(ServerModel model, HarnessSettings settings) {
-        return new IdleConnections(model, settings);
+        return new IdleConnections(model, settings, ModelLabels.server(model));
+    }
+
+    /**
+     * Like {@link #start(ServerModel, HarnessSettings)}, saved under the model's label and {@code variant}
+     * ({@code VIRTUAL_SERVER_AFTER_ONE_ECHO}), apart from the model's plain idle figures.
+     */
+    public static IdleConnections start(ServerModel model, HarnessSettings settings, String variant) {
+        return new IdleConnections(model, settings, ModelLabels.server(model) + "_" + variant);
     }
 
     /** Opens connections until {@code total} are held; each one connects and sends nothing. */
     public void openUpTo(int total) {
+        openUpTo(total, false);
+    }
+
+    /**
+     * Opens connections until {@code total} are held; with {@code echoOnce}, each one first sends one byte and reads
+     * its echo (within {@value #CONNECT_TIMEOUT_MILLIS} ms), as a connection that has spoken once and then idles.
+     */
+    public void openUpTo(int total, boolean echoOnce) {
         var address = new InetSocketAddress(server.address().host(), server.address().port());
         while (sockets.size() < total) {
             Socket socket = new Socket();
             try {
                 socket.connect(address, CONNECT_TIMEOUT_MILLIS);
+                if (echoOnce) {
+                    echoOneByte(socket, sockets.size());
+                }
             } catch (IOException e) {
                 closeQuietly(socket);
                 throw new HarnessException("connection " + (sockets.size() + 1) + " of " + total + " to "
                         + server.describe() + " failed: " + e.getMessage() + server.details(), e);
             }
             sockets.add(socket);
+        }
+    }
+
+    private static void echoOneByte(Socket socket, int index) throws IOException {
+        socket.setSoTimeout(CONNECT_TIMEOUT_MILLIS);
+        int sent = 'a' + index % 26;
+        socket.getOutputStream().write(sent);
+        socket.getOutputStream().flush();
+        int echoed = socket.getInputStream().read();
+        if (echoed != sent) {
+            throw new IOException("sent byte " + sent + ", the server echoed " + echoed + (echoed < 0
+                    ? " (end of stream)" : ""));
         }
     }
 
@@ -103,7 +137,7 @@ public final class IdleConnections implements AutoCloseable {
 
     /** Everything measured so far. */
     public IdleMemory result() {
-        return new IdleMemory(model.cliName(), ModelLabels.server(model), baseline, steps, fork.jvmArgs(),
+        return new IdleMemory(model.cliName(), label, baseline, steps, fork.jvmArgs(),
                 System.getProperty("java.version"), loadAverage, started.toString());
     }
 

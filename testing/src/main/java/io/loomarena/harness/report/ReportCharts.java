@@ -222,7 +222,8 @@ public final class ReportCharts {
         String svg = BarChart.svg(title, "server model", "KiB per connection", servers, List.copyOf(series.keySet()),
                 bars);
         return new Plotted(id, title, "RSS holds platform thread stacks, the heap holds virtual threads' stacks"
-                + " and every served connection's 16 KiB echo buffer. The single model serves one connection at a"
+                + " and every served connection's echo buffer (512 bytes, doubled only when a read fills it, up to 16 KiB;"
+                + " VIRTUAL_SERVER_AFTER_ONE_ECHO: connections that each echoed one byte). The single model serves one connection at a"
                 + " time (the others wait in the kernel's accept queue) and the pool model 100, so they spend almost"
                 + " nothing per waiting connection. Threads per connection are in echo-idle/memory.md.", svg,
                 figures);

@@ -27,6 +27,16 @@ public final class IdleMemorySteps {
         idle = IdleConnections.start(ServerModel.fromCliName(server), settings);
     }
 
+    @Given("a fresh {word} echo server JVM with no connection, its figures saved as {word}")
+    public void aFreshEchoServerSavedAs(String server, String variant) {
+        idle = IdleConnections.start(ServerModel.fromCliName(server), settings, variant);
+    }
+
+    @When("{int} connections each echo one byte and are then held open to it")
+    public void connectionsEchoOnceAndAreHeldOpen(int connections) {
+        idle.openUpTo(connections, true);
+    }
+
     @When("{int} idle connections are held open to it")
     public void idleConnectionsAreHeldOpen(int connections) {
         idle.openUpTo(connections);
