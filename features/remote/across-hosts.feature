@@ -53,3 +53,4 @@ Feature: Server and load clients on different hosts, started over OpenSSH
       | a client host at an address where nothing runs | cannot reach the host  |
       | a key that the hosts do not accept             | login failed           |
       | a java older than 21 named as the remote java  | no java 21 or newer    |
+      | a jar folder that the hosts do not have        | the jars are not there |

@@ -242,6 +242,10 @@ public final class RemoteSteps {
                     Optional.empty(), clientTargets());
             case "a java older than 21 named as the remote java" -> labSettings(lab.sshOptions(),
                     Optional.of(fakeOldJava().toString()), clientTargets());
+            case "a jar folder that the hosts do not have" -> new RemoteSettings(Optional.of(lab.server().target()),
+                    clientTargets(), lab.sshOptions(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.of(scratch.resolve("no-such-jars").toString()),
+                    Duration.ofMillis(RemoteSettings.DEFAULT_MAX_CLOCK_OFFSET_MILLIS));
             default -> throw new IllegalArgumentException("no such problem in this step: " + problem);
         };
         try {
