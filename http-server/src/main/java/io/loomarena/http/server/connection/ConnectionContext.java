@@ -15,7 +15,7 @@ import io.loomarena.http.server.stage.ConcurrencyStage;
  * parts are thread-safe.
  *
  * @param config   the server's configuration (timeouts, limits)
- * @param stage    the stage: what sets it apart (threads, content, ...) is asked of it
+ * @param stage    the stage: what sets it apart (yield policy, ...) is asked of it
  * @param parser   the request-head parser
  * @param body     the body reader
  * @param router   maps requests to endpoints

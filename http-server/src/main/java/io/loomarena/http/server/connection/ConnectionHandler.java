@@ -152,11 +152,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
         Next next = Next.REQUEST;
         if (in.buffered() == 0) {
             out.flush();
-            // Under load the client's next request has usually arrived once the other ready connections have run,
-            // and the read then does not wait: on a virtual thread no park and no poller registration (2.0 reads and
-            // 1.0 epoll_ctl per request become 1.1 and 0.1), on a platform thread no sleep in the read and wake-up.
-            // Less CPU per request on every concurrent stage, as measured in docs/results/2026-11-24-server-cost-2.md.
-            Thread.yield();
+            if (context.stage().yieldsBeforeIdleRead()) {
+                Thread.yield();
+            }
             state.set(IDLE);
             if (context.registry().draining()) {
                 return Next.NONE;
