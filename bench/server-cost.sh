@@ -14,7 +14,9 @@
 # The CPU per request or message is what the targets mostly rest on: it is far less disturbed than req/s by other work
 # on the machine, whose load average is printed beside every figure.
 #
-# Environment: PARTS="http echo idle"  ROUNDS=3  DURATION=5s  WARMUP=3s  CONNECTIONS=100
+# Environment: PARTS="http echo idle"  ROUNDS=3  DURATION=5s  CONNECTIONS=100
+#              WARMUP=10s per HTTP server and path: a Java server's JIT compiler threads still cost 1.3 us per /ping
+#                request 4-8 s into the load and ~0.1 us 8-12 s in, which a 3 s warm-up left in the first round
 #              STAGES="thread-per-request thread-pool virtual virtual-cached" (single-threaded serves one
 #              connection at a time, so 100 keep-alive connections would measure its queue, not its cost)
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
@@ -32,7 +34,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PARTS="${PARTS:-http echo idle}"
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
-WARMUP="${WARMUP:-3s}"
+WARMUP="${WARMUP:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
 STAGES="${STAGES:-thread-per-request thread-pool virtual virtual-cached}"
 ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"

@@ -7,6 +7,7 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
@@ -14,6 +15,7 @@ import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.HttpVersion;
 import io.loomarena.http.server.protocol.InputBuffer;
 import io.loomarena.http.server.protocol.Method;
+import io.loomarena.http.server.protocol.RequestLine;
 import io.loomarena.http.server.protocol.ResponseWriter;
 import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
 
@@ -39,6 +41,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     private final ConnectionContext context;
     private final long acceptedNanos;
     private final AtomicInteger state = new AtomicInteger(FRESH);
+    /** Made once, not per request: once the request line is known, an error found later answers a HEAD too. */
+    private final Consumer<RequestLine> onRequestLine = line -> this.out.prepare(line.method() == Method.HEAD,
+            Persistence.CLOSE);
     private ResponseWriter out;
     private boolean virtual;
 
@@ -55,8 +60,8 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     /**
      * Registers the connection as open; the acceptor then hands it to the stage.
      *
-     * @param socket an accepted socket of a {@link java.nio.channels.SocketChannel} in blocking mode: requests are
-     *               read through the socket's stream, responses written through the channel
+     * @param socket an accepted socket of a {@link java.nio.channels.SocketChannel} in blocking mode: requests and
+     *               responses go through the channel, from and to the connection's own direct buffers
      */
     public ConnectionHandler(Socket socket, ConnectionContext context) {
         this.socket = socket;
@@ -81,7 +86,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
         try {
             socket.setTcpNoDelay(true);
             out = new ResponseWriter(socket.getChannel(), watched, this::closeAfterResponse);
-            linger = serve(new InputBuffer(socket.getInputStream(), context.parser().limits().maxLineBuffer(), this));
+            linger = serve(new InputBuffer(socket.getChannel(), context.parser().limits().maxLineBuffer(), this));
         } catch (SocketTimeoutException e) {
             // The request head or body did not arrive in time: 408, if the client still reads.
             linger = respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
@@ -182,9 +187,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
      */
     private boolean exchange(InputBuffer in, int served, boolean lastRequest) throws IOException, HttpException {
         out.prepare(false, Persistence.CLOSE);
-        // Once the request line is known, an error found later in the head (431, 413, 400...) answers a HEAD too.
-        HttpRequest request = context.parser().parse(in, line -> out.prepare(line.method() == Method.HEAD,
-                Persistence.CLOSE));
+        HttpRequest request = context.parser().parse(in, onRequestLine);
         if (request == null) {
             return false;
         }

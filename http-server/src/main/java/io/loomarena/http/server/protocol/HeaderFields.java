@@ -21,8 +21,8 @@ public final class HeaderFields {
             "user-agent", "accept", "accept-encoding", "accept-language", "content-type", "cookie", "referer",
             "cache-control", "upgrade", "origin", "authorization"};
 
-    private String[] names = new String[8];
-    private String[] values = new String[8];
+    /** Name, value, name, value...: one array per request instead of two. */
+    private String[] entries = new String[16];
     private int size;
 
     /** Number of fields. */
@@ -31,28 +31,27 @@ public final class HeaderFields {
     }
 
     public String name(int index) {
-        return names[index];
+        return entries[2 * index];
     }
 
     public String value(int index) {
-        return values[index];
+        return entries[2 * index + 1];
     }
 
     void add(String lowerCaseName, String value) {
-        if (size == names.length) {
-            names = Arrays.copyOf(names, size * 2);
-            values = Arrays.copyOf(values, size * 2);
+        if (2 * size == entries.length) {
+            entries = Arrays.copyOf(entries, entries.length * 2);
         }
-        names[size] = lowerCaseName;
-        values[size] = value;
+        entries[2 * size] = lowerCaseName;
+        entries[2 * size + 1] = value;
         size++;
     }
 
     /** The first value of a field, or null. */
     public String first(String lowerCaseName) {
         for (int i = 0; i < size; i++) {
-            if (names[i].equals(lowerCaseName)) {
-                return values[i];
+            if (name(i).equals(lowerCaseName)) {
+                return value(i);
             }
         }
         return null;
@@ -62,7 +61,7 @@ public final class HeaderFields {
     public int count(String lowerCaseName) {
         int count = 0;
         for (int i = 0; i < size; i++) {
-            if (names[i].equals(lowerCaseName)) {
+            if (name(i).equals(lowerCaseName)) {
                 count++;
             }
         }
@@ -73,8 +72,8 @@ public final class HeaderFields {
     public List<String> all(String lowerCaseName) {
         List<String> all = new ArrayList<>(1);
         for (int i = 0; i < size; i++) {
-            if (names[i].equals(lowerCaseName)) {
-                all.add(values[i]);
+            if (name(i).equals(lowerCaseName)) {
+                all.add(value(i));
             }
         }
         return all;
@@ -108,7 +107,7 @@ public final class HeaderFields {
     public String toString() {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < size; i++) {
-            text.append(names[i]).append(": ").append(values[i]).append('\n');
+            text.append(name(i)).append(": ").append(value(i)).append('\n');
         }
         return text.toString();
     }

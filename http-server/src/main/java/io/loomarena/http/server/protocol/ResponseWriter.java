@@ -2,7 +2,6 @@ package io.loomarena.http.server.protocol;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,7 +16,8 @@ import java.util.function.BooleanSupplier;
  * {@link #flush()} (the connection flushes before it blocks on a read), so pipelined responses leave in one write.
  * <p>A connection writes through its socket channel: a large prepared response ({@link PreparedResponse#large()})
  * then leaves from its direct buffer in one gathering write with whatever is buffered, with no copy in user space.
- * Tests may write to a stream instead.
+ * The buffer is direct too when writing to a channel: a channel given a heap buffer copies it through a temporary
+ * direct buffer that the JDK looks up in a thread-local on every write. Tests may write to a stream instead.
  * <p>Not thread-safe: it belongs to the one thread serving the connection.
  */
 public final class ResponseWriter {
@@ -60,11 +60,11 @@ public final class ResponseWriter {
     private final GatheringByteChannel channel;
     private final WriteWatch watch;
     private final BooleanSupplier closing;
-    private final byte[] buf = new byte[BUFFER_SIZE];
-    /** {@link #buf} as a buffer for the channel, made once: a flush, once per response, then allocates nothing. */
-    private final ByteBuffer bufView = ByteBuffer.wrap(buf);
+    /** Responses not yet sent, from 0 to its position: direct to a channel, a heap array to a stream. */
+    private final ByteBuffer buf;
+    /** The buffer and a large body, for one gathering write; made once. */
+    private final ByteBuffer[] gather = new ByteBuffer[2];
     private final byte[] digits = new byte[20];
-    private int count;
     private boolean head;
     private Persistence persistence = Persistence.KEEP_ALIVE_DEFAULT;
     private int status;
@@ -95,6 +95,7 @@ public final class ResponseWriter {
         this.channel = channel;
         this.watch = watch;
         this.closing = closing;
+        this.buf = channel != null ? ByteBuffer.allocateDirect(BUFFER_SIZE) : ByteBuffer.allocate(BUFFER_SIZE);
     }
 
     /**
@@ -166,27 +167,6 @@ public final class ResponseWriter {
         }
     }
 
-    /** Sends a response whose body is streamed from {@code body}, exactly {@code length} bytes. */
-    public void respond(int status, ContentType type, InputStream body, long length) throws IOException {
-        begin(status);
-        writeHead(status, type, length, null);
-        if (head) {
-            return;
-        }
-        long remaining = length;
-        while (remaining > 0) {
-            if (count == buf.length) {
-                flush();
-            }
-            int n = body.read(buf, count, (int) Math.min(buf.length - count, remaining));
-            if (n < 0) {
-                throw new EOFException("body ended " + remaining + " bytes early");
-            }
-            count += n;
-            remaining -= n;
-        }
-    }
-
     /**
      * Sends a response whose body is {@code length} bytes of {@code file} from {@code position}. Through a socket
      * channel the body goes with {@link FileChannel#transferTo} (sendfile: from the page cache to the socket, no
@@ -230,11 +210,14 @@ public final class ResponseWriter {
     /** Reads up to a buffer of {@code file} at {@code position} (before {@code end}) and sends it; returns its size. */
     private int copyChunk(FileChannel file, long position, long end) throws IOException {
         flush();
-        int n = file.read(ByteBuffer.wrap(buf, 0, (int) Math.min(buf.length, end - position)), position);
+        buf.limit((int) Math.min(buf.capacity(), end - position));
+        int n = file.read(buf, position);
         if (n < 0) {
+            buf.clear();
             throw new EOFException("file ended " + (end - position) + " bytes early");
         }
-        socketWrite(buf, 0, n);
+        buf.limit(buf.capacity());
+        flush();
         return n;
     }
 
@@ -303,15 +286,28 @@ public final class ResponseWriter {
 
     /** Sends everything buffered. */
     public void flush() throws IOException {
-        if (count > 0) {
-            socketWrite(buf, 0, count);
-            count = 0;
+        if (buf.position() == 0) {
+            return;
+        }
+        buf.flip();
+        watch.writing(true);
+        try {
+            if (channel == null) {
+                out.write(buf.array(), 0, buf.limit());
+            } else {
+                while (buf.hasRemaining()) {
+                    channel.write(buf);
+                }
+            }
+        } finally {
+            buf.clear();
+            watch.writing(false);
         }
     }
 
     /** Whether responses are buffered and not yet sent. */
     public boolean pending() {
-        return count > 0;
+        return buf.position() > 0;
     }
 
     private void write(byte[] bytes) throws IOException {
@@ -319,17 +315,15 @@ public final class ResponseWriter {
     }
 
     private void write(byte[] bytes, int offset, int length) throws IOException {
-        if (length <= buf.length - count) {
-            System.arraycopy(bytes, offset, buf, count, length);
-            count += length;
+        if (length <= buf.remaining()) {
+            buf.put(bytes, offset, length);
             return;
         }
         flush();
-        if (length >= buf.length) {
+        if (length >= buf.capacity()) {
             socketWrite(bytes, offset, length);
         } else {
-            System.arraycopy(bytes, offset, buf, 0, length);
-            count = length;
+            buf.put(bytes, offset, length);
         }
     }
 
@@ -342,8 +336,7 @@ public final class ResponseWriter {
             }
             // In slices: the JDK copies a heap buffer to a temporary direct one on every write call, all of what
             // is left, so one large slice would be copied again after each partial write.
-            ByteBuffer slice = bytes == buf ? bufView.limit(offset + length).position(offset)
-                    : ByteBuffer.wrap(bytes, offset, length);
+            ByteBuffer slice = ByteBuffer.wrap(bytes, offset, length);
             int end = offset + length;
             while (slice.position() < end) {
                 slice.limit(Math.min(end, slice.position() + HEAP_WRITE_SLICE));
@@ -361,20 +354,23 @@ public final class ResponseWriter {
         if (channel == null) {
             flush();
             while (direct.hasRemaining()) {
-                int n = Math.min(buf.length, direct.remaining());
-                direct.get(buf, 0, n);
-                socketWrite(buf, 0, n);
+                int n = Math.min(buf.capacity(), direct.remaining());
+                buf.put(0, direct, direct.position(), n).position(n);
+                direct.position(direct.position() + n);
+                flush();
             }
             return;
         }
-        ByteBuffer[] both = {ByteBuffer.wrap(buf, 0, count), direct};
-        count = 0;
+        gather[0] = buf.flip();
+        gather[1] = direct;
         watch.writing(true);
         try {
             while (direct.hasRemaining()) {
-                channel.write(both);
+                channel.write(gather);
             }
         } finally {
+            gather[1] = null;
+            buf.clear();
             watch.writing(false);
         }
     }
