@@ -85,8 +85,9 @@ public record Ssh(List<String> options) {
         }
         try {
             process.getOutputStream().close();
-            CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
-            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+            // A thread per stream: a full stderr pipe must not wait for stdout's end (nor for a shared pool).
+            CompletableFuture<byte[]> out = readAllOnItsOwnThread(process.getInputStream(), what + " stdout");
+            CompletableFuture<byte[]> err = readAllOnItsOwnThread(process.getErrorStream(), what + " stderr");
             if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
@@ -104,6 +105,14 @@ public record Ssh(List<String> options) {
             Thread.currentThread().interrupt();
             throw new HarnessException("interrupted while running " + what, e);
         }
+    }
+
+    private static CompletableFuture<byte[]> readAllOnItsOwnThread(java.io.InputStream in, String name) {
+        CompletableFuture<byte[]> bytes = new CompletableFuture<>();
+        Thread reader = new Thread(() -> bytes.complete(readAll(in)), name);
+        reader.setDaemon(true);
+        reader.start();
+        return bytes;
     }
 
     private static byte[] readAll(java.io.InputStream in) {
