@@ -44,6 +44,8 @@ public final class AbGate implements AutoCloseable {
     public static final String THIS_BUILD = "this build";
 
     private static final PerRun<AbGate> SHARED = new PerRun<>();
+    /** What the gate's own lines start with, the builds' progress included. */
+    private static final String GATE_PREFIX = "[PERF][GATE] ";
 
     private final String baselineName;
     private final BuildJars baselineJars;
@@ -98,7 +100,7 @@ public final class AbGate implements AutoCloseable {
             BuildJars baseline;
             String name;
             if (!ref.isEmpty()) {
-                BaselineBuild build = BaselineBuild.ofRef(repo, ref, out::println);
+                BaselineBuild build = BaselineBuild.ofRef(repo, ref, line -> out.println(GATE_PREFIX + line));
                 builds.add(build);
                 baseline = build.jars();
                 name = ref;
@@ -106,7 +108,7 @@ public final class AbGate implements AutoCloseable {
                 name = jars;
                 baseline = BuildJars.inFolder(jars, Path.of(jars));
             }
-            BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, out::println);
+            BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, line -> out.println(GATE_PREFIX + line));
             builds.add(candidate);
             return new AbGate(name, baseline, candidate.jars(), builds, tolerance, settings.resultsDir());
         } catch (RuntimeException e) {

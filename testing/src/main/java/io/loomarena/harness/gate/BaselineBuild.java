@@ -66,7 +66,7 @@ public final class BaselineBuild implements AutoCloseable {
                         + " (step: git rev-parse; fetch it first, for example git fetch origin " + ref + ")");
             }
             String sha = commit.output().strip();
-            progress.accept("[PERF][GATE] baseline " + ref + " is commit " + sha.substring(0, 12)
+            progress.accept("baseline " + ref + " is commit " + sha.substring(0, 12)
                     + ": checking it out in " + source);
             Result add = run(repo, folder.resolve("git.log"), GIT_TIMEOUT, "git", "worktree", "add", "--detach",
                     source.toString(), sha);
@@ -102,7 +102,7 @@ public final class BaselineBuild implements AutoCloseable {
             if (files.exit() != 0) {
                 throw failed(THIS_BUILD, "git ls-files (is " + repo + " a git repository?)", files);
             }
-            progress.accept("[PERF][GATE] copying this working tree to " + source);
+            progress.accept("copying this working tree to " + source);
             for (String file : files.output().split("\u0000")) {
                 Path from = repo.resolve(file);
                 if (file.isEmpty() || !Files.isRegularFile(from)) {
@@ -139,12 +139,12 @@ public final class BaselineBuild implements AutoCloseable {
         }
         Path log = folder.resolve("build.log");
         long started = System.nanoTime();
-        progress.accept("[PERF][GATE] building " + name + " (./mvnw package, offline first)");
+        progress.accept("building " + name + " (./mvnw package, offline first)");
         List<String> offline = new ArrayList<>(List.of(mvnw.toString(), "-o"));
         offline.addAll(MAVEN_PACKAGE);
         Result result = run(source, log, BUILD_TIMEOUT, offline.toArray(String[]::new));
         if (result.exit() != 0 && result.output().contains("offline")) {
-            progress.accept("[PERF][GATE] the local Maven repository lacks what " + name
+            progress.accept("the local Maven repository lacks what " + name
                     + " needs offline; building online");
             List<String> online = new ArrayList<>(List.of(mvnw.toString()));
             online.addAll(MAVEN_PACKAGE);
@@ -163,7 +163,7 @@ public final class BaselineBuild implements AutoCloseable {
         } catch (IOException e) {
             throw new HarnessException("build of " + name + " produced no jars to copy (step: copy jars): " + e, e);
         }
-        progress.accept(String.format(java.util.Locale.ROOT, "[PERF][GATE] built %s in %.0f s", name,
+        progress.accept(String.format(java.util.Locale.ROOT, "built %s in %.0f s", name,
                 (System.nanoTime() - started) / 1e9));
         return BuildJars.inFolder(name, jarsFolder);
     }

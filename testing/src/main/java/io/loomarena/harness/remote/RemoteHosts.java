@@ -130,9 +130,7 @@ public final class RemoteHosts implements AutoCloseable {
                     jars = BuildJars.inFolder(remote.jars().get().toString(), remote.jars().get());
                 } else {
                     out.println("[REMOTE] building this working tree's jars to copy to the hosts");
-                    // The build's own lines name the gate it was written for; here it builds the jars of this run.
-                    BaselineBuild build = BaselineBuild.ofWorkingTree(repo,
-                            line -> out.println(line.replace("[PERF][GATE] ", "[REMOTE] ")));
+                    BaselineBuild build = BaselineBuild.ofWorkingTree(repo, line -> out.println("[REMOTE] " + line));
                     localBuild = build;
                     jars = build.jars();
                 }

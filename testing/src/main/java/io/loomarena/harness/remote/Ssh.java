@@ -1,14 +1,13 @@
 package io.loomarena.harness.remote;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.fork.StreamDrainer;
 
 /**
  * OpenSSH as the harness uses it: {@code ssh} to run a command on a host, {@code scp} to copy files, with fixed
@@ -25,6 +24,11 @@ public record Ssh(List<String> options) {
      */
     static final List<String> FIXED = List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
             "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3");
+
+    /** Lines kept of each output of a command; the harness's commands print a handful. */
+    static final int OUTPUT_LINES = 200;
+    /** How long an exited command's outputs may take to be read to their end. */
+    private static final Duration OUTPUT_END = Duration.ofSeconds(5);
 
     public Ssh {
         options = List.copyOf(options);
@@ -74,7 +78,10 @@ public record Ssh(List<String> options) {
         }
     }
 
-    /** Runs a local command (ssh or scp) with both outputs read fully, bounded by {@code timeout}. */
+    /**
+     * Runs a local command (ssh or scp), both outputs drained on their own threads ({@link StreamDrainer}), bounded
+     * by {@code timeout}. The commands the harness runs print a few lines; {@value #OUTPUT_LINES} are kept of each.
+     */
     static Result exec(List<String> command, Duration timeout, String what) {
         Process process;
         try {
@@ -85,9 +92,10 @@ public record Ssh(List<String> options) {
         }
         try {
             process.getOutputStream().close();
-            // A thread per stream: a full stderr pipe must not wait for stdout's end (nor for a shared pool).
-            CompletableFuture<byte[]> out = readAllOnItsOwnThread(process.getInputStream(), what + " stdout");
-            CompletableFuture<byte[]> err = readAllOnItsOwnThread(process.getErrorStream(), what + " stderr");
+            StreamDrainer out = StreamDrainer.start(what + " stdout", process.getInputStream(), OUTPUT_LINES,
+                    line -> { });
+            StreamDrainer err = StreamDrainer.start(what + " stderr", process.getErrorStream(), OUTPUT_LINES,
+                    line -> { });
             if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
@@ -95,8 +103,9 @@ public record Ssh(List<String> options) {
                 return new Result(-1, "", what + " did not finish within " + (timeout.toMillis() >= 1000
                         ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms"));
             }
-            return new Result(process.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
-                    new String(err.join(), StandardCharsets.UTF_8));
+            out.awaitEnd(OUTPUT_END);
+            err.awaitEnd(OUTPUT_END);
+            return new Result(process.exitValue(), out.tail(), err.tail());
         } catch (IOException e) {
             process.destroyForcibly();
             throw new HarnessException("cannot talk to " + what + ": " + e.getMessage(), e);
@@ -104,23 +113,6 @@ public record Ssh(List<String> options) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new HarnessException("interrupted while running " + what, e);
-        }
-    }
-
-    private static CompletableFuture<byte[]> readAllOnItsOwnThread(java.io.InputStream in, String name) {
-        CompletableFuture<byte[]> bytes = new CompletableFuture<>();
-        Thread reader = new Thread(() -> bytes.complete(readAll(in)), name);
-        reader.setDaemon(true);
-        reader.start();
-        return bytes;
-    }
-
-    private static byte[] readAll(java.io.InputStream in) {
-        try (in) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            // The process was killed: what was read so far is lost, and the exit code says what happened.
-            return new byte[0];
         }
     }
 

@@ -52,8 +52,8 @@ class BaselineBuildTest {
         }
         assertThat(jars).doesNotExist();
         assertThat(baselineFolders()).isEqualTo(before);
-        assertThat(progress).anyMatch(line -> line.startsWith("[PERF][GATE] baseline HEAD is commit "))
-                .anyMatch(line -> line.startsWith("[PERF][GATE] built HEAD in "));
+        assertThat(progress).anyMatch(line -> line.startsWith("baseline HEAD is commit "))
+                .anyMatch(line -> line.startsWith("built HEAD in "));
     }
 
     @Test
