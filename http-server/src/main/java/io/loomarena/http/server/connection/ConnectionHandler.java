@@ -152,7 +152,11 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
         Next next = Next.REQUEST;
         if (in.buffered() == 0) {
             out.flush();
-            if (context.stage().yieldsBeforeIdleRead()) {
+            // Yield first, on every stage, unless the last body was large: the client's next request has usually
+            // arrived by the time the other ready connections have run, so the read finds it instead of parking (a
+            // virtual thread: no poller registration) or sleeping in the kernel (a platform thread: sched_yield is a
+            // cheaper switch than a sleep and its wake-up). A client still reading a large body is not about to send.
+            if (!out.largeBody()) {
                 Thread.yield();
             }
             state.set(IDLE);

@@ -69,6 +69,8 @@ public final class ResponseWriter {
     private Persistence persistence = Persistence.KEEP_ALIVE_DEFAULT;
     private int status;
     private boolean started;
+    /** Whether the current response's body went to the socket on its own, past the buffer (a large body). */
+    private boolean largeBody;
 
     /**
      * @param out     the connection's output
@@ -108,6 +110,7 @@ public final class ResponseWriter {
         this.persistence = connection;
         this.started = false;
         this.status = 0;
+        this.largeBody = false;
     }
 
     /** The response not begun yet closes the connection; whether it answers a HEAD stays as prepared. */
@@ -123,6 +126,14 @@ public final class ResponseWriter {
     /** Status of the last response written, 0 if none since {@link #prepare}. */
     public int status() {
         return status;
+    }
+
+    /**
+     * Whether the last response's body was large: it went to the socket on its own (sendfile, or past the buffer)
+     * instead of leaving with the buffer in one write.
+     */
+    public boolean largeBody() {
+        return largeBody;
     }
 
     /** What the current response says (or will say) about the connection. */
@@ -185,6 +196,7 @@ public final class ResponseWriter {
 
     /** Sends {@code length} bytes of {@code file} from {@code position} after what is buffered. */
     private void sendFile(FileChannel file, long position, long length) throws IOException {
+        largeBody = true;
         long next = position;
         long end = position + length;
         if (channel == null) {
@@ -328,6 +340,7 @@ public final class ResponseWriter {
     }
 
     private void socketWrite(byte[] bytes, int offset, int length) throws IOException {
+        largeBody = true;
         watch.writing(true);
         try {
             if (channel == null) {
@@ -351,6 +364,7 @@ public final class ResponseWriter {
 
     /** Sends what is buffered, then all of {@code direct}; through a channel, both in one gathering write. */
     private void writeDirect(ByteBuffer direct) throws IOException {
+        largeBody = true;
         if (channel == null) {
             flush();
             while (direct.hasRemaining()) {

@@ -19,8 +19,7 @@ import io.loomarena.measure.ModelThreads;
 /**
  * Everything that makes one stage differ from another, decided in the stage's own class: on which thread an accepted
  * connection is served ({@link #dispatch}), where content comes from, on which threads {@code /fanout} makes its
- * downstream calls, whether the acceptor must watch for a waiting client, whether a connection yields before an idle
- * read, and the stage's defaults. Everything else (parser, router, response writer) is shared, and
+ * downstream calls, whether the acceptor must watch for a waiting client, and the stage's defaults. Everything else (parser, router, response writer) is shared, and
  * {@code HttpServer} asks the stage rather than testing which stage it is. Implementations are thread-safe;
  * {@code dispatch} is called by the acceptor thread only.
  */
@@ -67,11 +66,6 @@ public interface ConcurrencyStage extends AutoCloseable {
      * be accepted and a connection must hand the thread over when one does.
      */
     default boolean servesOnAcceptor() {
-        return false;
-    }
-
-    /** Whether a connection yields its thread before it waits for its next request (see {@code VirtualThreadsStage}). */
-    default boolean yieldsBeforeIdleRead() {
         return false;
     }
 

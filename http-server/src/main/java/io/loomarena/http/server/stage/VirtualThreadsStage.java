@@ -9,10 +9,7 @@ import io.loomarena.measure.ModelThreads;
 
 /**
  * What the two virtual-thread stages share: a new virtual thread per connection, named after the stage, and
- * downstream calls on virtual threads too. A connection yields before it waits for its next request: under load the
- * client's next request has usually arrived by the time the other ready connections have run, and the read then needs
- * no park and no poller registration (3 system calls become 2). Platform threads do not yield: there the read blocks
- * in the kernel at no extra cost.
+ * downstream calls on virtual threads too.
  */
 abstract class VirtualThreadsStage implements ConcurrencyStage {
 
@@ -27,10 +24,5 @@ abstract class VirtualThreadsStage implements ConcurrencyStage {
     public final ExecutorService downstreamCalls(UnaryOperator<ThreadFactory> counted) {
         return Executors.newThreadPerTaskExecutor(counted.apply(
                 ModelThreads.factory(stage().threadPrefix() + "-downstream", true)));
-    }
-
-    @Override
-    public final boolean yieldsBeforeIdleRead() {
-        return true;
     }
 }

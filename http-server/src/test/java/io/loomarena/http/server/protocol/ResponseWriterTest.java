@@ -113,6 +113,32 @@ class ResponseWriterTest {
                 .endsWith("Content-Length: " + content.length() + "\r\n\r\n" + content);
     }
 
+    /** What the connection asks before it yields: whether the last body left on its own, past the buffer. */
+    @Test
+    void saysWhetherTheLastResponseHadALargeBody(@TempDir Path dir) throws Exception {
+        byte[] large = new byte[ResponseWriter.BUFFER_SIZE];
+        Path path = Files.write(dir.resolve("f.bin"), large);
+        writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(PreparedResponse.text(200, "pong"));
+        assertThat(writer.largeBody()).as("a small prepared response").isFalse();
+        writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(PreparedResponse.of(200, ContentType.JSON, large));
+        assertThat(writer.largeBody()).as("a large prepared response").isTrue();
+        writer.prepare(true, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(PreparedResponse.of(200, ContentType.JSON, large));
+        assertThat(writer.largeBody()).as("the same, answering HEAD").isFalse();
+        writer.prepare(false, ResponseWriter.Persistence.CLOSE);
+        writer.respond(200, ContentType.JSON, large, 0, large.length, null);
+        assertThat(writer.largeBody()).as("a large body built now").isTrue();
+        try (FileChannel file = FileChannel.open(path)) {
+            writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+            writer.respond(200, ContentType.JSON, file, 0, 10);
+            assertThat(writer.largeBody()).as("a file, even a short range").isTrue();
+        }
+        writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        assertThat(writer.largeBody()).as("a new request").isFalse();
+    }
+
     @Test
     void refusesAFileShorterThanItsLength(@TempDir Path dir) throws Exception {
         Path path = Files.writeString(dir.resolve("short.txt"), "abc");

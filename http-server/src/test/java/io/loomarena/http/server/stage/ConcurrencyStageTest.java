@@ -46,7 +46,6 @@ class ConcurrencyStageTest {
             Thread call = downstream.submit(Thread::currentThread).get(5, TimeUnit.SECONDS);
             assertThat(call.getName()).startsWith(prefix + "downstream-");
             assertThat(call.isVirtual()).isEqualTo(virtual);
-            assertThat(concurrency.yieldsBeforeIdleRead()).isEqualTo(virtual);
             assertThat(concurrency.servesOnAcceptor()).isFalse();
             assertThat(ConcurrencyStage.defaults(stage)).isEqualTo(ConcurrencyStage.Defaults.STANDARD);
         }
@@ -61,7 +60,6 @@ class ConcurrencyStageTest {
             concurrency.dispatch(() -> ran[0] = Thread.currentThread());
             assertThat(ran[0]).isSameAs(Thread.currentThread());
             assertThat(concurrency.servesOnAcceptor()).isTrue();
-            assertThat(concurrency.yieldsBeforeIdleRead()).isFalse();
         }
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(config.maxRequestsPerConnection()).isEqualTo(100);
