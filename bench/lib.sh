@@ -5,13 +5,14 @@
 #   need_tools tool=package  installs missing tools with apt-get, saying what and why before it does
 #   on_cpu CPU               the prefix that pins a command to one CPU (taskset), or none with one warning
 #   free_port / wait_port    a free loopback port; waiting for a listener with a deadline
-#   cpu_ticks PID...         user + system clock ticks of processes and their children (server CPU per request)
+#   cpu_ticks PID...         user + system clock ticks of processes and their children (server CPU per request);
+#                            sys_ticks PID... the system (kernel) part alone
 #   start_nginx PORT CONF    nginx, one worker, no master, pinned to CPU 0, with the shared settings and CONF's locations
 #   fresh_jar MODULE         the module's jar, rebuilt first when older than its sources
 #   load_avg                 the load average (1, 5, 15 min), printed beside figures: a busy machine worsens them
 #   bundled_content          the server's bundled data file and docroot copied under $WORK, and nginx locations for them
 #   start_java PORT LOG ARGS the JVM pinned to CPU 0 with ARGS, waiting until it listens on PORT (sets JAVA_PID)
-#   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request" (PID's CPU time)
+#   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request of-which-system-us"
 #   median / ratio           the median of the numbers on stdin; A / B with two decimals
 
 say() { printf '%s\n' "$*"; }
@@ -81,13 +82,16 @@ wait_port() { # port seconds -> 0 once something accepts on 127.0.0.1:port, 1 af
   done
 }
 
-cpu_ticks() { # pid... -> summed utime + stime clock ticks of them and their children
-  local total=0 pid
+proc_ticks() { # fields pid... -> the sum of /proc/PID/stat fields (awk expression) over them and their children
+  local fields=$1 total=0 pid
+  shift
   for pid in "$@" $(for p in "$@"; do pgrep -P "$p" || true; done); do
-    [[ -r "/proc/$pid/stat" ]] && total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    [[ -r "/proc/$pid/stat" ]] && total=$((total + $(awk "{print $fields}" "/proc/$pid/stat")))
   done
   echo "$total"
 }
+cpu_ticks() { proc_ticks '$14 + $15' "$@"; } # pid... -> utime + stime clock ticks of them and their children
+sys_ticks() { proc_ticks '$15' "$@"; }       # pid... -> stime clock ticks (in the kernel) of them and their children
 
 load_avg() { awk '{print $1, $2, $3}' /proc/loadavg; }
 
@@ -172,21 +176,25 @@ start_java() {
   wait_port "$port" 30 && kill -0 "$JAVA_PID" 2>/dev/null || die "java $* did not listen on $port: $(tail -3 "$log")"
 }
 
-# wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request",
-# where us-per-request is the CPU time (user + system, all threads) PID used during the run divided by the requests
-# wrk counted ("n/a" without PID or requests). Socket errors and non-2xx answers wrk reports are printed to stderr.
+# wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request
+# system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used during the run
+# divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID or requests). Socket errors and non-2xx answers wrk reports are printed to stderr.
 wrk_cost() {
-  local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 requests rate out="$WORK/wrk.last"
-  [[ -n "$pid" ]] && before=$(cpu_ticks "$pid")
+  local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 sys_before=0 sys_after=0 requests rate out="$WORK/wrk.last"
+  [[ -n "$pid" ]] && before=$(cpu_ticks "$pid") sys_before=$(sys_ticks "$pid")
   on_cpu 1
   "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "$url" >"$out" 2>&1 || true
-  [[ -n "$pid" ]] && after=$(cpu_ticks "$pid")
+  [[ -n "$pid" ]] && after=$(cpu_ticks "$pid") sys_after=$(sys_ticks "$pid")
   local errors; errors=$(grep -E "Socket errors|Non-2xx" "$out" || true)
   [[ -z "$errors" ]] || say "   wrk on $url reported: $errors" >&2
   requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$out")
   rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out")
-  echo "${rate:-0}" "$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" -v p="$pid" \
-    'BEGIN { if (n > 0 && p != "") printf "%.2f", t / hz * 1e6 / n; else print "n/a" }')"
+  echo "${rate:-0}" "$(per_request $((after - before)) "${requests:-0}" "$pid")" \
+    "$(per_request $((sys_after - sys_before)) "${requests:-0}" "$pid")"
+}
+per_request() { # ticks requests pid -> microseconds per request, or n/a without requests or pid
+  awk -v t="$1" -v n="$2" -v p="$3" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { if (n > 0 && p != "") printf "%.2f", t / hz * 1e6 / n; else print "n/a" }'
 }
 
 median() { # numbers on stdin (non-numbers ignored) -> their median, or n/a when there is none

@@ -49,9 +49,9 @@ say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {
 start_nginx "$NGINX_PORT" "$NGINX_LOCATIONS" "${NGINX_SENDFILE:-on}"
 PIDS+=("$NGINX_PID")
 run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$WARMUP" >/dev/null
-read -r NGINX_PING NGINX_PING_CPU < <(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION" "$NGINX_PID")
+read -r NGINX_PING NGINX_PING_CPU _ < <(run_wrk "http://127.0.0.1:$NGINX_PORT/ping" "$DURATION" "$NGINX_PID")
 run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$WARMUP" >/dev/null
-read -r NGINX_DATA NGINX_DATA_CPU < <(run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$DURATION" "$NGINX_PID")
+read -r NGINX_DATA NGINX_DATA_CPU _ < <(run_wrk "http://127.0.0.1:$NGINX_PORT/data.json" "$DURATION" "$NGINX_PID")
 kill "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true
 say "nginx done: load average $(load_avg)"
 
@@ -62,13 +62,13 @@ on_cpu 0
 JAVA_PID=$!; PIDS+=("$JAVA_PID")
 wait_port "$JAVA_PORT" 20 || die "serve --stage $STAGE did not listen on $JAVA_PORT: $(tail -3 "$OUT/java-server.log")"
 run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$WARMUP" >/dev/null
-read -r JAVA_PING JAVA_PING_CPU < <(run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$DURATION" "$JAVA_PID")
+read -r JAVA_PING JAVA_PING_CPU _ < <(run_wrk "http://127.0.0.1:$JAVA_PORT/ping" "$DURATION" "$JAVA_PID")
 run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$WARMUP" >/dev/null
 if [ "${PROFILE:-0}" = 1 ]; then
   jcmd=$(dirname "$JAVA")/jcmd
   "$jcmd" "$JAVA_PID" JFR.start name=bench settings=profile filename="$OUT/data-json.jfr" >/dev/null
 fi
-read -r JAVA_DATA JAVA_DATA_CPU < <(run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$DURATION" "$JAVA_PID")
+read -r JAVA_DATA JAVA_DATA_CPU _ < <(run_wrk "http://127.0.0.1:$JAVA_PORT/data.json" "$DURATION" "$JAVA_PID")
 if [ "${PROFILE:-0}" = 1 ]; then
   "$jcmd" "$JAVA_PID" JFR.stop name=bench >/dev/null && say "JFR profile: $OUT/data-json.jfr"
 fi

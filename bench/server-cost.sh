@@ -3,7 +3,8 @@
 # figures (not a test), in three parts, each server pinned to CPU 0 and its load to CPU 1:
 #   http  nginx (one worker, no master, the same content) and every concurrent `serve` stage, wrk -t1 -c100 on /ping and
 #         /data.json, ROUNDS rounds with the servers interleaved (nginx, stage 1, stage 2, ... each round): req/s and
-#         the server's CPU microseconds per request (utime + stime of its process / requests answered).
+#         the server's CPU microseconds per request (utime + stime of its process / requests answered) and the
+#         system (kernel) part of it (mostly the socket reads and writes, which the servers share).
 #   echo  a Go io.Copy echo server (built from a few lines here when `go` is installed) and every echo model, driven by
 #         our own `echo client --model virtual` (100 clients x 10,000 x 32 B, then 1,000 x 1,000 x 32 B), ROUNDS
 #         rounds interleaved: msg/s, the server's CPU microseconds per message and how busy the server's CPU was
@@ -117,29 +118,31 @@ http_part() {
   for i in "${!servers[@]}"; do
     for path in /ping /data.json; do wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$WARMUP" "$CONNECTIONS" >/dev/null; done
   done
-  printf '%-5s %-30s %-10s %10s %9s   %s\n' round server path req/s us/req "load average before"
+  printf '%-5s %-30s %-10s %10s %9s %9s   %s\n' round server path req/s us/req "sys us" "load average before"
   for round in $(seq 1 "$ROUNDS"); do
     for path in /ping /data.json; do
       for i in "${!servers[@]}"; do
         load=$(load_avg)
-        read -r rate us < <(wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$DURATION" "$CONNECTIONS" "${pids[$i]}")
-        printf '%-5s %-30s %-10s %10s %9s   %s\n' "$round" "${servers[$i]}" "$path" "$rate" "$us" "$load"
-        result "http|${servers[$i]}|$path|$rate|$us"
+        read -r rate us sys < <(wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$DURATION" "$CONNECTIONS" "${pids[$i]}")
+        printf '%-5s %-30s %-10s %10s %9s %9s   %s\n' "$round" "${servers[$i]}" "$path" "$rate" "$us" "$sys" "$load"
+        result "http|${servers[$i]}|$path|$rate|$us|$sys"
       done
     done
   done
   for i in "${!pids[@]}"; do stop "${pids[$i]}"; done
 
   say ""
-  say "http medians (us/req = server CPU per request; x nginx = us/req / nginx's us/req):"
-  printf '%-30s | %10s %9s %8s | %10s %9s %8s\n' server "/ping r/s" us/req "x nginx" "/data r/s" us/req "x nginx"
+  say "http medians (us/req = server CPU per request, sys = its part in the kernel; x nginx = us/req / nginx's us/req):"
+  printf '%-30s | %10s %9s %6s %8s | %10s %9s %6s %8s\n' server "/ping r/s" us/req sys "x nginx" "/data r/s" us/req sys \
+    "x nginx"
   local nping ndata
   nping=$(median_of http nginx /ping 5) ndata=$(median_of http nginx /data.json 5)
   for name in "${servers[@]}"; do
     local p d
     p=$(median_of http "$name" /ping 5) d=$(median_of http "$name" /data.json 5)
-    printf '%-30s | %10s %9s %8s | %10s %9s %8s\n' "$name" "$(median_of http "$name" /ping 4)" "$p" \
-      "$(ratio "$p" "$nping")" "$(median_of http "$name" /data.json 4)" "$d" "$(ratio "$d" "$ndata")"
+    printf '%-30s | %10s %9s %6s %8s | %10s %9s %6s %8s\n' "$name" "$(median_of http "$name" /ping 4)" "$p" \
+      "$(median_of http "$name" /ping 6)" "$(ratio "$p" "$nping")" "$(median_of http "$name" /data.json 4)" "$d" \
+      "$(median_of http "$name" /data.json 6)" "$(ratio "$d" "$ndata")"
   done
   say ""
   say "http targets (this build):"
