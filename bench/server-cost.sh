@@ -11,7 +11,8 @@
 #         (below ~90% the client, not the server, set msg/s).
 #   idle  a fresh `virtual` echo server, IDLE_CONNECTIONS connections that each echo one byte and then stay open:
 #         RSS per connection (after a full GC, against the same server before the connections).
-# Then one table per part with the medians, the ratio to the reference and each target of issue 15 with PASS or MISS.
+# Then one table per part with the medians, the ratio to the reference and each target of issue 15 with PASS or MISS
+# (by the medians), beside the lowest and highest ratio of a single round: a verdict inside that spread is noise.
 # The CPU per request or message is what the targets mostly rest on: it is far less disturbed than req/s by other work
 # on the machine, whose load average is printed beside every figure.
 #
@@ -87,6 +88,19 @@ stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 result() { echo "$*" >>"$RESULTS"; }
 # the medians of column $4 of the results of part $1, server $2 and label $3
 median_of() { awk -v p="$1" -v s="$2" -v l="$3" -v c="$4" -F'|' '$1 == p && $2 == s && $3 == l {print $c}' "$RESULTS" | median; }
+# the lowest and highest ratio of column $4 between server $2 and server $5 (part $1, label $3), pairing the figures of
+# each round: how far the rounds spread, so that a verdict within that spread is read as the noise it is
+round_ratios() {
+  awk -v p="$1" -v s="$2" -v l="$3" -v c="$4" -v ref="$5" -F'|' '
+    $1 == p && $3 == l && $2 == s { mine[$NF] = $c }
+    $1 == p && $3 == l && $2 == ref { theirs[$NF] = $c }
+    END {
+      for (r in mine) if ((r in theirs) && theirs[r] > 0 && mine[r] ~ /^[0-9.]+$/) {
+        x = mine[r] / theirs[r]; if (n == 0 || x < lo) lo = x; if (n == 0 || x > hi) hi = x; n++
+      }
+      if (n > 1) printf "rounds %.2f-%.2fx", lo, hi; else print "one round"
+    }' "$RESULTS"
+}
 verdict() { # value limit -> PASS when value <= limit
   awk -v v="$1" -v l="$2" 'BEGIN { if (v !~ /^[0-9.]+$/) print "n/a"; else print (v <= l ? "PASS" : "MISS") }'
 }
@@ -125,7 +139,7 @@ http_part() {
         load=$(load_avg)
         read -r rate us sys < <(wrk_cost "http://127.0.0.1:${ports[$i]}$path" "$DURATION" "$CONNECTIONS" "${pids[$i]}")
         printf '%-5s %-30s %-10s %10s %9s %9s   %s\n' "$round" "${servers[$i]}" "$path" "$rate" "$us" "$sys" "$load"
-        result "http|${servers[$i]}|$path|$rate|$us|$sys"
+        result "http|${servers[$i]}|$path|$rate|$us|$sys|$round"
       done
     done
   done
@@ -149,13 +163,15 @@ http_part() {
   local r
   if [[ " $STAGES " == *" virtual-cached "* ]]; then
     r=$(ratio "$(median_of http virtual-cached /ping 5)" "$nping")
-    say "  $(verdict "$r" 0.9)  virtual-cached /ping CPU per request <= 0.9x nginx: ${r}x"
+    say "  $(verdict "$r" 0.9)  virtual-cached /ping CPU per request <= 0.9x nginx: ${r}x" \
+      "($(round_ratios http virtual-cached /ping 5 nginx))"
     r=$(ratio "$(median_of http virtual-cached /data.json 5)" "$ndata")
-    say "  $(verdict "$r" 1.0)  virtual-cached /data.json CPU per request <= 1.0x nginx: ${r}x"
+    say "  $(verdict "$r" 1.0)  virtual-cached /data.json CPU per request <= 1.0x nginx: ${r}x" \
+      "($(round_ratios http virtual-cached /data.json 5 nginx))"
   fi
   for stage in $STAGES; do
     r=$(ratio "$(median_of http "$stage" /ping 5)" "$nping")
-    say "  $(verdict "$r" 1.3)  $stage /ping CPU per request <= 1.3x nginx: ${r}x"
+    say "  $(verdict "$r" 1.3)  $stage /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$stage" /ping 5 nginx))"
   done
 }
 
@@ -241,7 +257,7 @@ echo_part() {
         read -r us busy < <(awk -v t=$((after - before)) -v hz="$HZ" -v n="$ops" -v r="$rate" \
           'BEGIN { printf "%.2f %.0f%%\n", t / hz * 1e6 / n, t / hz / (n / r) * 100 }')
         printf '%-5s %-18s %-11s %10.0f %9s %6s   %s\n' "$round" "${servers[$i]}" "$workload" "$rate" "$us" "$busy" "$load"
-        result "echo|${servers[$i]}|$workload|$rate|$us"
+        result "echo|${servers[$i]}|$workload|$rate|$us|$round"
       done
     done
   done
@@ -269,7 +285,8 @@ echo_part() {
     local rr cr
     rr=$(ratio "$(median_of echo virtual "$workload" 4)" "$(median_of echo "go io.Copy" "$workload" 4)")
     cr=$(ratio "$(median_of echo virtual "$workload" 5)" "$(median_of echo "go io.Copy" "$workload" 5)")
-    say "  $(verdict "$cr" 1.0)  virtual $workload: CPU per message <= Go's: ${cr}x   (msg/s ${rr}x Go's)"
+    say "  $(verdict "$cr" 1.0)  virtual $workload: CPU per message <= Go's: ${cr}x" \
+      "($(round_ratios echo virtual "$workload" 5 "go io.Copy"); msg/s ${rr}x Go's, $(round_ratios echo virtual "$workload" 4 "go io.Copy"))"
   done
 }
 
