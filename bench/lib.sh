@@ -178,9 +178,11 @@ start_java() {
 
 # wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request
 # system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used during the run
-# divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID or requests). Socket errors and non-2xx answers wrk reports are printed to stderr.
+# divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID or requests).
+# Socket errors and non-2xx answers wrk reports are printed to stderr.
 wrk_cost() {
-  local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 sys_before=0 sys_after=0 requests rate out="$WORK/wrk.last"
+  local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 sys_before=0 sys_after=0
+  local requests rate out="$WORK/wrk.last"
   [[ -n "$pid" ]] && before=$(cpu_ticks "$pid") sys_before=$(sys_ticks "$pid")
   on_cpu 1
   "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "$url" >"$out" 2>&1 || true

@@ -147,8 +147,8 @@ http_part() {
 
   say ""
   say "http medians (us/req = server CPU per request, sys = its part in the kernel; x nginx = us/req / nginx's us/req):"
-  printf '%-30s | %10s %9s %6s %8s | %10s %9s %6s %8s\n' server "/ping r/s" us/req sys "x nginx" "/data r/s" us/req sys \
-    "x nginx"
+  printf '%-30s | %10s %9s %6s %8s | %10s %9s %6s %8s\n' server "/ping r/s" us/req sys "x nginx" "/data r/s" us/req \
+    sys "x nginx"
   local nping ndata
   nping=$(median_of http nginx /ping 5) ndata=$(median_of http nginx /data.json 5)
   for name in "${servers[@]}"; do
@@ -286,7 +286,8 @@ echo_part() {
     rr=$(ratio "$(median_of echo virtual "$workload" 4)" "$(median_of echo "go io.Copy" "$workload" 4)")
     cr=$(ratio "$(median_of echo virtual "$workload" 5)" "$(median_of echo "go io.Copy" "$workload" 5)")
     say "  $(verdict "$cr" 1.0)  virtual $workload: CPU per message <= Go's: ${cr}x" \
-      "($(round_ratios echo virtual "$workload" 5 "go io.Copy"); msg/s ${rr}x Go's, $(round_ratios echo virtual "$workload" 4 "go io.Copy"))"
+      "($(round_ratios echo virtual "$workload" 5 "go io.Copy"); msg/s ${rr}x Go's," \
+      "$(round_ratios echo virtual "$workload" 4 "go io.Copy"))"
   done
 }
 
