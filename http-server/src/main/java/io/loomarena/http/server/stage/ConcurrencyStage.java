@@ -19,9 +19,10 @@ import io.loomarena.measure.ModelThreads;
 /**
  * Everything that makes one stage differ from another, decided in the stage's own class: on which thread an accepted
  * connection is served ({@link #dispatch}), where content comes from, on which threads {@code /fanout} makes its
- * downstream calls, whether the acceptor must watch for a waiting client, and the stage's defaults. Everything else (parser, router, response writer) is shared, and
- * {@code HttpServer} asks the stage rather than testing which stage it is. Implementations are thread-safe;
- * {@code dispatch} is called by the acceptor thread only.
+ * downstream calls, whether the acceptor must watch for a waiting client, and the stage's defaults. Everything else
+ * (parser, router, response writer, the yield before an idle read) is shared, and {@code HttpServer} asks the stage
+ * rather than testing which stage it is. Implementations are thread-safe; {@code dispatch} is called by the acceptor
+ * thread only.
  */
 public interface ConcurrencyStage extends AutoCloseable {
 
