@@ -34,7 +34,7 @@ public final class BlockingWork {
 
     /**
      * {@code GET /cpu?n=N}. The body depends on N alone: a HEAD must carry the Content-Length its GET would, and a
-     * body that also held the time taken changed length whenever that time gained a digit (CI saw 42 against 43).
+     * body that also held the time taken would change length whenever that time gained a digit.
      */
     public void cpu(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
         long rounds = QueryParams.integer(request.query(), "n", 0, MAX_CPU_ROUNDS);
