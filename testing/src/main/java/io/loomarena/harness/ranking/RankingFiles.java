@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.measure.ParentFolder;
 
 /** Writes a ranking beside the summaries it was built from: {@code ranking.md} and {@code ranking.csv}. */
@@ -20,8 +21,9 @@ public final class RankingFiles {
 
     /** Writes both files into {@code dir} (the suite's results folder) and returns them. */
     public static List<Path> write(Ranking ranking, Path dir) {
-        return List.of(write(dir.resolve(MARKDOWN), new MarkdownRankingFormat().format(ranking)),
-                write(dir.resolve(CSV), new CsvRankingFormat().format(ranking)));
+        RankingTable table = RankingTable.of(ranking, BenchmarkSuite.Ranked.FASTEST_FIRST);
+        return List.of(write(dir.resolve(MARKDOWN), MarkdownRanking.render(table)),
+                write(dir.resolve(CSV), CsvRanking.render(table)));
     }
 
     /** Writes one ranking file (UTF-8), creating its folder. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import io.loomarena.harness.BenchmarkSuite;
@@ -18,8 +19,9 @@ import io.loomarena.harness.summary.SummaryStore;
 /**
  * Ranks what a suite (echo or HTTP) persisted under {@code <results>/<folder>/}: splits the summaries into the
  * suite's groups (one per level or path; one group when the suite has a single workload), ranks each group with
- * {@link Ranking#of} (which refuses missing combinations and differing workloads, naming them), and writes
- * {@code ranking.md} and {@code ranking.csv} beside the summaries. The one ranking entry point of every suite.
+ * {@link Ranking#of} (which refuses missing combinations and differing workloads, naming them), builds one
+ * {@link RankingTable} per group and writes {@code ranking.md} and {@code ranking.csv} beside the summaries. The one
+ * ranking entry point of every suite.
  * <p>
  * A suite that cannot be ranked fails once per results folder and JVM: a second ranking or gate of the same folder
  * in the same run is skipped with one line that points at the first failure, so that a user who measured part of a
@@ -49,10 +51,11 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
     public static SuiteRanking rank(SummaryStore store, BenchmarkSuite suite) {
         Path dir = store.suiteDir(suite.folder());
         List<Ranking> groups = rankGroups(store, suite);
+        List<RankingTable> tables = groups.stream().map(group -> RankingTable.of(group, suite.ranked())).toList();
         List<Path> files = List.of(
-                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(groups, markdown(suite), "\n")),
-                RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, groups)));
-        return new SuiteRanking(suite, groups, each(groups, console(suite), "\n"), files);
+                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(tables, MarkdownRanking::render)),
+                RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, tables)));
+        return new SuiteRanking(suite, groups, each(tables, ConsoleRanking::render), files);
     }
 
     /**
@@ -133,36 +136,18 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
         return Integer.compare(a.size(), b.size());
     }
 
-    private static RankingFormat console(BenchmarkSuite suite) {
-        return switch (suite.ranked()) {
-            case FASTEST_FIRST -> new ConsoleRankingFormat();
-            case BY_P99 -> new P99ConsoleRankingFormat();
-            case TABLE_PER_LEVEL -> new LevelTableRankingFormat(false);
-        };
-    }
-
-    private static RankingFormat markdown(BenchmarkSuite suite) {
-        return switch (suite.ranked()) {
-            case FASTEST_FIRST -> new MarkdownRankingFormat();
-            case BY_P99 -> new P99MarkdownRankingFormat();
-            case TABLE_PER_LEVEL -> new LevelTableRankingFormat(true);
-        };
-    }
-
     /** One CSV for every group: the group's name in a first {@code group} column when the suite has groups. */
-    private static String csv(BenchmarkSuite suite, List<Ranking> groups) {
-        RankingFormat format = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? new P99CsvRankingFormat()
-                : new CsvRankingFormat();
+    private static String csv(BenchmarkSuite suite, List<RankingTable> tables) {
         if (suite.groupKeys().isEmpty()) {
-            return each(groups, format, "");
+            return tables.stream().map(CsvRanking::render).collect(Collectors.joining());
         }
         StringBuilder out = new StringBuilder();
-        for (Ranking group : groups) {
-            List<String> lines = format.format(group).lines().toList();
+        for (RankingTable table : tables) {
+            List<String> lines = CsvRanking.render(table).lines().toList();
             if (out.isEmpty()) {
                 out.append("group,").append(lines.get(0)).append('\n');
             }
-            String name = quote(group.suite());
+            String name = quote(table.ranking().suite());
             lines.stream().skip(1).forEach(line -> out.append(name).append(',').append(line).append('\n'));
         }
         return out.toString();
@@ -172,7 +157,7 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
         return "\"" + text.replace("\"", "\"\"") + "\"";
     }
 
-    private static String each(List<Ranking> groups, RankingFormat format, String separator) {
-        return groups.stream().map(format::format).collect(Collectors.joining(separator));
+    private static String each(List<RankingTable> tables, Function<RankingTable, String> render) {
+        return tables.stream().map(render).collect(Collectors.joining("\n"));
     }
 }

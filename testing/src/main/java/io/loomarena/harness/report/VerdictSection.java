@@ -1,13 +1,11 @@
 package io.loomarena.harness.report;
 
 import java.util.List;
-import java.util.Locale;
 
 import io.loomarena.harness.BenchmarkSuite;
-import io.loomarena.harness.ranking.P99Order;
-import io.loomarena.harness.ranking.RankedCombination;
 import io.loomarena.harness.ranking.Ranking;
 import io.loomarena.harness.ranking.RankingException;
+import io.loomarena.harness.ranking.RankingTable;
 import io.loomarena.harness.ranking.Suites;
 import io.loomarena.harness.ranking.ThroughputInterval;
 import io.loomarena.harness.ranking.Verdict;
@@ -38,30 +36,39 @@ final class VerdictSection {
         } catch (RankingException e) {
             return "<p class=\"verdict\">Not ranked: " + HtmlReport.escape(e.getMessage()) + "</p>\n";
         }
-        return ranked == BenchmarkSuite.Ranked.BY_P99 ? p99(ranking) : fastest(ranking);
+        RankingTable table = RankingTable.of(ranking, ranked);
+        boolean p99 = ranked == BenchmarkSuite.Ranked.BY_P99;
+        String verdict = p99 ? Verdict.lowestP99(ranking) : Verdict.fastest(ranking);
+        return "<p class=\"verdict\">" + HtmlReport.escape(verdict) + "</p>\n" + table(table)
+                + (p99 ? P99_NOTE : fastestNote(table));
     }
 
-    private static String fastest(Ranking ranking) {
-        String unit = ranking.unit() + "/s";
-        StringBuilder out = new StringBuilder("<p class=\"verdict\">").append(HtmlReport.escape(Verdict.fastest(ranking)))
-                .append("</p>\n<table class=\"ranking\">\n<tr><th>#</th><th>")
-                .append(Verdict.serverModels(ranking) ? "server model" : "combination").append("</th><th>throughput ")
-                .append(HtmlReport.escape(unit)).append("</th><th>95% interval</th><th>tied with</th></tr>\n");
-        boolean anyFromRuns = false;
-        List<RankedCombination> tied = ranking.tiedWithFastest();
-        for (RankedCombination entry : ranking.entries()) {
-            ThroughputInterval interval = ThroughputInterval.of(entry.summary().aggregate());
-            anyFromRuns |= interval.fromRunRange();
-            boolean shaded = !tied.isEmpty() && (entry.rank() == 1 || tied.contains(entry));
-            out.append(shaded ? "<tr class=\"tied\">" : "<tr>").append("<td class=\"n\">").append(entry.rank())
-                    .append("</td><td>").append(HtmlReport.escape(Verdict.name(ranking, entry.summary())))
-                    .append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%,.0f", entry.throughput()))
-                    .append("</td><td class=\"n\">").append(interval.text()).append(interval.fromRunRange() ? "*" : "")
-                    .append("</td><td>").append(ranking.tiedWithText(entry).replace(",", ", ")).append("</td></tr>\n");
+    /** The table's HTML columns: a header row, then one row per combination, the fastest's ties shaded. */
+    static String table(RankingTable table) {
+        List<RankingTable.Column> columns = table.columns(RankingTable.Output.HTML);
+        StringBuilder out = new StringBuilder("<table class=\"ranking\">\n<tr>");
+        columns.forEach(column -> out.append("<th>").append(HtmlReport.escape(column.label())).append("</th>"));
+        out.append("</tr>\n");
+        for (RankingTable.Row row : table.rows()) {
+            out.append(row.tiedWithFastest() && table.order() != BenchmarkSuite.Ranked.BY_P99
+                    ? "<tr class=\"tied\">" : "<tr>");
+            for (RankingTable.Column column : columns) {
+                out.append(column.number() ? "<td class=\"n\">" : "<td>")
+                        .append(HtmlReport.escape(column.cell().apply(row))).append("</td>");
+            }
+            out.append("</tr>\n");
         }
-        out.append("</table>\n<p class=\"note\">The interval is the 95% confidence interval of the mean elapsed time"
-                + " turned into throughput (operations per run over its ends); ranks whose intervals overlap are tied");
-        out.append(tied.isEmpty() ? "." : ", and the shaded rows tie with the fastest.");
+        return out.append("</table>\n").toString();
+    }
+
+    private static String fastestNote(RankingTable table) {
+        boolean anyFromRuns = table.rows().stream()
+                .anyMatch(row -> ThroughputInterval.of(row.aggregate()).fromRunRange());
+        boolean tied = table.rows().stream().anyMatch(RankingTable.Row::tiedWithFastest);
+        StringBuilder out = new StringBuilder("<p class=\"note\">The interval is the 95% confidence interval of the"
+                + " mean elapsed time turned into throughput (operations per run over its ends); ranks whose intervals"
+                + " overlap are tied");
+        out.append(tied ? ", and the shaded rows tie with the fastest." : ".");
         out.append(" A ratio's range divides the ends of the two intervals.");
         if (anyFromRuns) {
             out.append(" * Fewer than 3 runs: the slowest to the fastest run instead.");
@@ -69,23 +76,7 @@ final class VerdictSection {
         return out.append("</p>\n").toString();
     }
 
-    private static String p99(Ranking ranking) {
-        List<BenchmarkSummary> sorted = P99Order.sorted(ranking);
-        StringBuilder out = new StringBuilder("<p class=\"verdict\">")
-                .append(HtmlReport.escape(Verdict.lowestP99(ranking)))
-                .append("</p>\n<table class=\"ranking\">\n<tr><th>#</th><th>")
-                .append(Verdict.serverModels(ranking) ? "server model" : "combination")
-                .append("</th><th>p99 µs</th><th>p50 µs</th><th>max µs</th><th>failed requests</th></tr>\n");
-        for (int i = 0; i < sorted.size(); i++) {
-            BenchmarkSummary s = sorted.get(i);
-            var latency = s.aggregate().latency();
-            out.append(String.format(Locale.ROOT, "<tr><td class=\"n\">%d</td><td>%s</td><td class=\"n\">%,d</td>"
-                            + "<td class=\"n\">%,d</td><td class=\"n\">%,d</td><td class=\"n\">%,d</td></tr>\n",
-                    i + 1, HtmlReport.escape(Verdict.name(ranking, s)), latency.p99(),
-                    latency.p50(), latency.max(), s.aggregate().totalErrors()));
-        }
-        return out.append("</table>\n<p class=\"note\">Open model: requests arrive on a schedule, whatever the server"
-                + " does, so throughput is the arrival rate and ranks nothing; latency counts from each request's"
-                + " intended send time.</p>\n").toString();
-    }
+    private static final String P99_NOTE = "<p class=\"note\">Open model: requests arrive on a schedule, whatever"
+            + " the server does, so throughput is the arrival rate and ranks nothing; latency counts from each"
+            + " request's intended send time.</p>\n";
 }

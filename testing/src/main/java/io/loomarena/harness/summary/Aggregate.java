@@ -1,6 +1,9 @@
 package io.loomarena.harness.summary;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
@@ -14,7 +17,8 @@ import io.loomarena.measure.LatencyStats;
  * (JIT decisions, heap layout and code alignment differ from JVM to JVM) widens the interval as much as the spread
  * within a fork does.
  * Throughput is {@code operationsPerRun / averageElapsed}, so that it and the average always agree; the other
- * throughputs are per run. Latency comes from the measured runs' histograms added together. Immutable.
+ * throughputs are per run. Latency comes from the measured runs' histograms added together. These are the primary
+ * result; the server's figures are labelled metrics beside it. Immutable.
  *
  * @param operationsPerRun    operations of one run (the fixed amount of work)
  * @param averageElapsedNanos mean elapsed time of the measured runs
@@ -29,56 +33,31 @@ import io.loomarena.measure.LatencyStats;
  * @param maxThroughput       highest run throughput
  * @param latency             latency of every measured operation, microseconds
  * @param totalErrors         errors of every kind in all measured runs
- * @param server              the server's resources over the measured runs
+ * @param metrics             every metric that each measured run has, by {@link Metric#key()}, each combined by its
+ *                            own {@link Aggregator} ({@link ServerMetrics}); a metric some run lacks is absent
+ * @param pinnedTopStack      the server's most frequent virtual-thread pinning stack (the last run's), empty when none
  */
 public record Aggregate(long operationsPerRun, double averageElapsedNanos, double medianElapsedNanos,
                         long minElapsedNanos, long maxElapsedNanos, double stdDevElapsedNanos,
                         ConfidenceInterval elapsedCi95Nanos, double throughput, double medianThroughput,
                         double minThroughput, double maxThroughput, LatencyStats latency, long totalErrors,
-                        ServerAggregate server) {
+                        Map<String, MetricValue> metrics, String pinnedTopStack) {
 
-    /**
-     * The server's figures over all measured runs. Immutable.
-     *
-     * @param peakThreads        largest per-run peak of live platform threads
-     * @param peakRssBytes       largest peak resident set size
-     * @param heapUsedBytes      largest heap in use at the end of a run
-     * @param cpuTimeNanosPerRun mean server CPU time per run
-     * @param gcCount            collections in all measured runs
-     * @param gcTimeMillis       collection time in all measured runs
-     * @param liveThreadsAfter   largest count of live platform threads at the end of a run
-     * @param peakHeapUsedBytes  largest per-run peak of heap in use, {@code -1} unknown
-     * @param rssBytesAfter      largest resident set size at the end of a run, {@code -1} unknown
-     * @param cpuNanosPerOperation server CPU time per operation (message, request): CPU per run / operations per run
-     * @param pinnedEvents       virtual-thread pinning events in all measured runs, {@code -1} unknown
-     * @param pinnedTopStack     the server's most frequent pinning stack, empty when nothing pinned
-     * @param allocatedBytesPerOperation heap bytes the server allocated per operation, {@code -1} unknown
-     */
-    public record ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
-                                  long gcCount, long gcTimeMillis, int liveThreadsAfter, long peakHeapUsedBytes,
-                                  long rssBytesAfter, double cpuNanosPerOperation, long pinnedEvents,
-                                  String pinnedTopStack, double allocatedBytesPerOperation) {
+    public Aggregate {
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics == null ? Map.of() : metrics));
+        pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+    }
 
-        public ServerAggregate {
-            pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
-        }
+    /** The figure of {@code metric}, or {@code null} when a measured run lacks it. */
+    public MetricValue metric(Metric metric) {
+        return metrics.get(metric.key());
+    }
 
-        /** The figures without the allocation rate (unknown, {@code -1}). */
-        public ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
-                               long gcCount, long gcTimeMillis, int liveThreadsAfter, long peakHeapUsedBytes,
-                               long rssBytesAfter, double cpuNanosPerOperation, long pinnedEvents,
-                               String pinnedTopStack) {
-            this(peakThreads, peakRssBytes, heapUsedBytes, cpuTimeNanosPerRun, gcCount, gcTimeMillis,
-                    liveThreadsAfter, peakHeapUsedBytes, rssBytesAfter, cpuNanosPerOperation, pinnedEvents,
-                    pinnedTopStack, -1);
-        }
-
-        /** The figures of summaries written before the cost figures existed (those unknown, {@code -1}). */
-        public ServerAggregate(int peakThreads, long peakRssBytes, long heapUsedBytes, double cpuTimeNanosPerRun,
-                               long gcCount, long gcTimeMillis) {
-            this(peakThreads, peakRssBytes, heapUsedBytes, cpuTimeNanosPerRun, gcCount, gcTimeMillis, -1, -1, -1, -1,
-                    -1, "");
-        }
+    /** These primary figures with the metrics of {@code runs} (a summary written before metrics had labels). */
+    Aggregate withMetricsOf(List<MeasuredRun> runs) {
+        return new Aggregate(operationsPerRun, averageElapsedNanos, medianElapsedNanos, minElapsedNanos,
+                maxElapsedNanos, stdDevElapsedNanos, elapsedCi95Nanos, throughput, medianThroughput, minThroughput,
+                maxThroughput, latency, totalErrors, ServerMetrics.aggregate(runs), topStack(runs));
     }
 
     /** Aggregates measured runs (at least one). */
@@ -97,7 +76,8 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
                 average == 0 ? 0 : operations * 1e9 / average, Descriptive.median(throughputs),
                 java.util.Arrays.stream(throughputs).min().orElseThrow(),
                 java.util.Arrays.stream(throughputs).max().orElseThrow(),
-                mergedLatency(runs), runs.stream().mapToLong(MeasuredRun::totalErrors).sum(), server(runs));
+                mergedLatency(runs), runs.stream().mapToLong(MeasuredRun::totalErrors).sum(),
+                ServerMetrics.aggregate(runs), topStack(runs));
     }
 
     private static LatencyStats mergedLatency(List<MeasuredRun> runs) {
@@ -120,31 +100,7 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
                 .orElseThrow();
     }
 
-    private static ServerAggregate server(List<MeasuredRun> runs) {
-        double cpuPerRun = runs.stream().mapToLong(r -> r.server().cpuTimeNanos()).average().orElse(-1);
-        long operations = runs.get(0).operations();
-        boolean pinningKnown = runs.stream().allMatch(r -> r.server().pinnedEvents() >= 0);
-        return new ServerAggregate(
-                runs.stream().mapToInt(r -> r.server().peakThreads()).max().orElse(-1),
-                runs.stream().mapToLong(r -> r.server().peakRssBytes()).max().orElse(-1),
-                runs.stream().mapToLong(r -> r.server().heapUsedBytes()).max().orElse(-1),
-                cpuPerRun,
-                runs.stream().mapToLong(r -> r.server().gcCount()).sum(),
-                runs.stream().mapToLong(r -> r.server().gcTimeMillis()).sum(),
-                runs.stream().mapToInt(r -> r.server().liveThreads()).max().orElse(-1),
-                runs.stream().mapToLong(r -> r.server().peakHeapUsedBytes()).max().orElse(-1),
-                runs.stream().mapToLong(r -> r.server().rssBytes()).max().orElse(-1),
-                cpuPerRun < 0 || operations <= 0 ? -1 : cpuPerRun / operations,
-                pinningKnown ? runs.stream().mapToLong(r -> r.server().pinnedEvents()).sum() : -1,
-                runs.get(runs.size() - 1).server().pinnedTopStack(), allocatedPerOperation(runs));
-    }
-
-    private static double allocatedPerOperation(List<MeasuredRun> runs) {
-        if (runs.stream().anyMatch(r -> r.server().allocatedBytes() < 0)) {
-            return -1;
-        }
-        long operations = runs.stream().mapToLong(MeasuredRun::operations).sum();
-        return operations <= 0 ? -1
-                : (double) runs.stream().mapToLong(r -> r.server().allocatedBytes()).sum() / operations;
+    private static String topStack(List<MeasuredRun> runs) {
+        return runs.isEmpty() ? "" : runs.get(runs.size() - 1).pinnedTopStack();
     }
 }

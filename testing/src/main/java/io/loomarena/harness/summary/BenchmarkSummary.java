@@ -32,6 +32,11 @@ public record BenchmarkSummary(String suite, String combination, String serverMo
         workload = Collections.unmodifiableMap(new LinkedHashMap<>(workload));
         Objects.requireNonNull(runs, "runs");
         Objects.requireNonNull(aggregate, "aggregate");
+        if (aggregate.metrics().isEmpty()) {
+            // Written before metrics had labels: its runs' metrics (converted from their fixed server figures) make
+            // the aggregate's, by the same aggregators, so an old summary reads as a new one would.
+            aggregate = aggregate.withMetricsOf(runs.measured());
+        }
         Objects.requireNonNull(environment, "environment");
     }
 

@@ -1,53 +1,100 @@
 package io.loomarena.harness.summary;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
 
 /**
- * One measured iteration: what the client JVM reported for it and what the server JVM spent during it. Immutable.
+ * One measured iteration: its primary result, as the client JVM reported it (elapsed time, operations, errors,
+ * latency), and its labelled metrics, read from what the server JVM spent during it ({@link ServerMetrics}).
+ * Immutable.
  *
- * @param run          1-based index among all measured iterations of the combination (over every fork)
- * @param clientPid    the client JVM's process id (one per fork)
- * @param serverPid    the server JVM's process id (one per fork)
- * @param elapsedNanos wall time of the fixed amount of work, measured by the client
- * @param operations   messages or requests completed
- * @param throughput   operations per second
- * @param errors       failures by kind, as the client counted them
- * @param latency      per-operation latency in microseconds
- * @param histogram    the client's latency histogram, compressed base64
- * @param server       the server's resources during this iteration, read just before and just after its timed work
- * @param fork         1-based fork (one fresh server JVM and one fresh client JVM) the iteration ran in
- * @param iteration    1-based index among the measured iterations of its fork
+ * @param run            1-based index among all measured iterations of the combination (over every fork)
+ * @param clientPid      the client JVM's process id (one per fork)
+ * @param serverPid      the server JVM's process id (one per fork)
+ * @param elapsedNanos   wall time of the fixed amount of work, measured by the client
+ * @param operations     messages or requests completed
+ * @param throughput     operations per second
+ * @param errors         failures by kind, as the client counted them
+ * @param latency        per-operation latency in microseconds
+ * @param histogram      the client's latency histogram, compressed base64
+ * @param fork           1-based fork (one fresh server JVM and one fresh client JVM) the iteration ran in
+ * @param iteration      1-based index among the measured iterations of its fork
+ * @param metrics        the iteration's metric values by {@link Metric#key()}, in the metric's stored unit; a metric
+ *                       the server could not give is absent
+ * @param pinnedTopStack the server's most frequent virtual-thread pinning stack since it started, empty when none
  */
 public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedNanos, long operations,
                           double throughput, Map<String, Long> errors, LatencyStats latency, String histogram,
-                          ServerResources server, int fork, int iteration) {
+                          int fork, int iteration, Map<String, Double> metrics, String pinnedTopStack) {
 
     public MeasuredRun {
-        errors = java.util.Collections.unmodifiableMap(new TreeMap<>(errors));
+        errors = Collections.unmodifiableMap(new TreeMap<>(errors));
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics == null ? Map.of() : metrics));
+        pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
     }
 
-    /** An iteration of the only fork, numbered {@code run} (fixtures and summaries written before forks existed). */
+    /** An iteration of the only fork, numbered {@code run}, with the server's figures around it. */
     public MeasuredRun(int run, long clientPid, long serverPid, long elapsedNanos, long operations,
                        double throughput, Map<String, Long> errors, LatencyStats latency, String histogram,
                        ServerResources server) {
-        this(run, clientPid, serverPid, elapsedNanos, operations, throughput, errors, latency, histogram, server, 1,
-                run);
+        this(run, clientPid, serverPid, elapsedNanos, operations, throughput, errors, latency, histogram, 1, run,
+                ServerMetrics.read(server.before(), server.after(), operations), server.after().pinnedTopStack());
     }
 
     /** Combines one iteration of a client's result with the server's figures over the same iteration. */
     public static MeasuredRun of(int run, int fork, RunResult client, RunResult.Iteration iteration, long serverPid,
                                  ServerResources server) {
         return new MeasuredRun(run, client.pid(), serverPid, iteration.elapsedNanos(), iteration.operations(),
-                iteration.throughput(), iteration.errors(), iteration.latency(), iteration.histogram(), server, fork,
-                iteration.index());
+                iteration.throughput(), iteration.errors(), iteration.latency(), iteration.histogram(), fork,
+                iteration.index(), ServerMetrics.read(server.before(), server.after(), iteration.operations()),
+                server.after().pinnedTopStack());
+    }
+
+    /**
+     * Reads a run from a summary, of this version or of one written before metrics had labels (a {@code server}
+     * object of fixed figures instead of {@code metrics}, and no {@code fork} before forks existed).
+     */
+    @JsonCreator
+    static MeasuredRun fromJson(@JsonProperty("run") int run, @JsonProperty("clientPid") long clientPid,
+                                @JsonProperty("serverPid") long serverPid,
+                                @JsonProperty("elapsedNanos") long elapsedNanos,
+                                @JsonProperty("operations") long operations,
+                                @JsonProperty("throughput") double throughput,
+                                @JsonProperty("errors") Map<String, Long> errors,
+                                @JsonProperty("latency") LatencyStats latency,
+                                @JsonProperty("histogram") String histogram, @JsonProperty("fork") Integer fork,
+                                @JsonProperty("iteration") Integer iteration,
+                                @JsonProperty("metrics") Map<String, Double> metrics,
+                                @JsonProperty("pinnedTopStack") String pinnedTopStack,
+                                @JsonProperty("server") ServerResources.Legacy server) {
+        Map<String, Double> values = metrics;
+        String stack = pinnedTopStack;
+        if (values == null && server != null) {
+            ServerResources legacy = server.asResources();
+            values = ServerMetrics.read(legacy.before(), legacy.after(), operations);
+            stack = server.pinnedTopStack();
+        }
+        return new MeasuredRun(run, clientPid, serverPid, elapsedNanos, operations, throughput,
+                errors == null ? Map.of() : errors, latency, histogram, fork == null ? 1 : fork,
+                iteration == null ? run : iteration, values, stack);
     }
 
     /** All errors of every kind. */
     public long totalErrors() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The value of {@code metric} in this iteration, absent when the server could not give it. */
+    public java.util.OptionalDouble metric(Metric metric) {
+        Double value = metrics.get(metric.key());
+        return value == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(value);
     }
 }

@@ -1,5 +1,9 @@
 package io.loomarena.harness.ranking;
 
+import static io.loomarena.harness.ranking.Tables.fastest;
+import static io.loomarena.harness.ranking.Tables.level;
+import static io.loomarena.harness.ranking.Tables.p99;
+
 import static io.loomarena.harness.summary.SummaryFixtures.summary;
 import static io.loomarena.harness.summary.SummaryFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +38,7 @@ class HttpRankingFormatsTest {
 
     @Test
     void p99ConsoleRanksByP99UnderAHeaderThatSaysSo() throws IOException {
-        String text = new P99ConsoleRankingFormat().format(RANKING);
+        String text = ConsoleRanking.render(p99(RANKING));
 
         assertThat(text).isEqualTo(golden("http-p99-console.txt", text));
         assertThat(text.lines().findFirst().orElseThrow())
@@ -47,24 +51,24 @@ class HttpRankingFormatsTest {
 
     @Test
     void p99Markdown() throws IOException {
-        String text = new P99MarkdownRankingFormat().format(RANKING);
+        String text = MarkdownRanking.render(p99(RANKING));
 
         assertThat(text).isEqualTo(golden("http-p99.md", text));
     }
 
     @Test
     void p99Csv() throws IOException {
-        String text = new P99CsvRankingFormat().format(RANKING);
+        String text = CsvRanking.render(p99(RANKING));
 
         assertThat(text).isEqualTo(golden("http-p99.csv", text));
         assertThat(text.lines()).allSatisfy(line -> assertThat(line.split(",", -1))
-                .hasSize(P99CsvRankingFormat.HEADER.size()));
+                .hasSize(CsvRanking.header(p99(RANKING)).split(",").length));
     }
 
     @Test
     void levelTableForTheConsoleAndForMarkdown() throws IOException {
-        String console = new LevelTableRankingFormat(false).format(RANKING);
-        String markdown = new LevelTableRankingFormat(true).format(RANKING);
+        String console = ConsoleRanking.render(level(RANKING));
+        String markdown = MarkdownRanking.render(level(RANKING));
 
         assertThat(console).isEqualTo(golden("http-level-table.txt", console));
         assertThat(markdown.lines().skip(2).toList()).isEqualTo(console.lines().skip(1).toList());

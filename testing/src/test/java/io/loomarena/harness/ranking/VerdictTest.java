@@ -1,5 +1,9 @@
 package io.loomarena.harness.ranking;
 
+import static io.loomarena.harness.ranking.Tables.fastest;
+import static io.loomarena.harness.ranking.Tables.level;
+import static io.loomarena.harness.ranking.Tables.p99;
+
 import static io.loomarena.harness.summary.SummaryFixtures.summary;
 import static io.loomarena.harness.summary.SummaryFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +38,7 @@ class VerdictTest {
 
         assertThat(Verdict.fastest(ranking)).isEqualTo("VIRTUAL_SERVER+VIRTUAL_CLIENT is the fastest combination:"
                 + " 1.38x (1.03–1.83) the throughput of the next, PLATFORM_SERVER+PLATFORM_CLIENT.");
-        assertThat(new ConsoleRankingFormat().format(ranking))
+        assertThat(ConsoleRanking.render(fastest(ranking)))
                 .contains("[PERF] fastest: VIRTUAL_SERVER+VIRTUAL_CLIENT (0.116 s average, 34482.76 msg/s)\n");
     }
 
@@ -48,10 +52,10 @@ class VerdictTest {
                 + " PLATFORM_SERVER+PLATFORM_CLIENT and POOL_SERVER+PLATFORM_CLIENT, tie (their 95% intervals overlap);"
                 + " PLATFORM_SERVER+PLATFORM_CLIENT is 2.50x (1.90–3.33) the throughput of SINGLE_SERVER+VIRTUAL_CLIENT,"
                 + " the fastest combination it does not tie with.");
-        assertThat(new ConsoleRankingFormat().format(ranking)).contains("[PERF] fastest: PLATFORM_SERVER+PLATFORM_CLIENT"
+        assertThat(ConsoleRanking.render(fastest(ranking))).contains("[PERF] fastest: PLATFORM_SERVER+PLATFORM_CLIENT"
                 + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (intervals overlap):"
                 + " no single fastest\n");
-        assertThat(new MarkdownRankingFormat().format(ranking)).contains("Fastest: **PLATFORM_SERVER+PLATFORM_CLIENT**"
+        assertThat(MarkdownRanking.render(fastest(ranking))).contains("Fastest: **PLATFORM_SERVER+PLATFORM_CLIENT**"
                 + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (intervals overlap): no"
                 + " single fastest. Total", "Verdict: No single fastest combination");
     }
@@ -66,7 +70,7 @@ class VerdictTest {
         assertThat(Verdict.fastest(ranking)).isEqualTo("No single fastest server model: A_SERVER ties with C_SERVER"
                 + " (their 95% intervals overlap); A_SERVER is 1.11x (1.09–1.13) the throughput of B_SERVER, the"
                 + " fastest server model it does not tie with.");
-        assertThat(new ConsoleRankingFormat().format(ranking))
+        assertThat(ConsoleRanking.render(fastest(ranking)))
                 .contains("tied with C_SERVER+X_CLIENT (intervals overlap): no single fastest");
     }
 
@@ -78,7 +82,7 @@ class VerdictTest {
 
         assertThat(Verdict.fastest(tied)).isEqualTo("No single fastest server model: all 3 tie (their 95% intervals"
                 + " overlap), so these runs cannot order them.");
-        assertThat(new ConsoleRankingFormat().format(tied)).contains("tied with B_SERVER+X_CLIENT and C_SERVER+X_CLIENT"
+        assertThat(ConsoleRanking.render(fastest(tied))).contains("tied with B_SERVER+X_CLIENT and C_SERVER+X_CLIENT"
                 + " (intervals overlap): no single fastest");
         assertThat(Verdict.fastest(alone)).isEqualTo("Only A_SERVER+X_CLIENT was measured: there is nothing to rank"
                 + " it against.");

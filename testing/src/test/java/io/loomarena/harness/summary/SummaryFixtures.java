@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
+import io.loomarena.measure.ServerStats;
 
 /** Summaries with fixed, made-up figures, for ranking and format tests. */
 public final class SummaryFixtures {
@@ -25,6 +26,19 @@ public final class SummaryFixtures {
         return workload;
     }
 
+    /**
+     * The server's figures around the {@code i}th run: {@code cpuNanos} of CPU, one collection of 3 ms, {@code i}
+     * pinning events, peaks growing by one MiB and one byte per run; before it, a server that already ran a while.
+     */
+    public static ServerResources server(int i, long cpuNanos) {
+        ServerStats before = new ServerStats(1000, 21, 25, 40_000_000L, 80_000_000L, 100_000_000L, 7_000_000_000L,
+                10, 30, Map.of("accepted", 20L * (i + 2)), 55_000_000L, 5, "", -1);
+        ServerStats after = new ServerStats(1000, 20, 30 + i, 50_000_000L, 90_000_000L, 100_000_000L + i * 1_048_576L,
+                7_000_000_000L + cpuNanos, 11, 33, Map.of("accepted", 20L * (i + 3)), 60_000_000L + i, 5 + i,
+                i == 0 ? "" : i + " x com.example.Pins.park:12", -1);
+        return ServerResources.between(before, after, true);
+    }
+
     /** A summary of {@code serverLabel+clientLabel} whose three runs took the given milliseconds each. */
     public static BenchmarkSummary summary(String suite, String unit, String serverLabel, String clientLabel,
                                            Map<String, Object> workload, long... runMillis) {
@@ -38,9 +52,7 @@ public final class SummaryFixtures {
             }
             runs.add(new MeasuredRun(i + 1, 2000 + i, 1000, elapsed, operations, operations * 1e9 / elapsed,
                     Map.of(), LatencyStats.of(histogram), LatencyHistograms.encode(histogram),
-                    new ServerResources(20, 30 + i, 50_000_000L, 90_000_000L, 100_000_000L + i * 1_048_576L, true,
-                            runMillis[i] * 500_000L, 1, 3, Map.of("accepted", 20L * (i + 3)), 60_000_000L + i,
-                            i, i == 0 ? "" : i + " x com.example.Pins.park:12")));
+                    server(i, runMillis[i] * 500_000L)));
         }
         Environment environment = new Environment("21.0.5", "Eclipse Adoptium", "OpenJDK 64-Bit Server VM 21.0.5",
                 "/jdk/bin/java", List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),

@@ -2,23 +2,48 @@ package io.loomarena.harness.ranking;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
+import io.loomarena.harness.ranking.RankingTable.Output;
+import io.loomarena.harness.ranking.RankingTable.Row;
+import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.Environment;
+import io.loomarena.measure.LatencyStats;
 
 /**
- * The ranking as users read it in the build log: one {@code [PERF][FINAL]} line per combination in the exact format of
- * docs/architecture.md (users parse these lines: do not change them), fastest first, framed by {@code [PERF]} lines that say what
- * was measured, which combination was fastest (or that the fastest ties with others, so none is), the total measured
- * time and that the figures belong to this machine.
+ * A {@link RankingTable} as users read it in the build log. Fixed work: one {@code [PERF][FINAL]} line per
+ * combination in the exact format of docs/architecture.md (users parse these lines: do not change them), fastest
+ * first, its console columns after the closing parenthesis as {@code key=value}, framed by {@code [PERF]} lines that
+ * say what was measured, which combination was fastest (or that the fastest ties with others, so none is), the total
+ * measured time and that the figures belong to this machine. Open model: one {@code [PERF][P99]} line per
+ * combination, lowest p99 first (elapsed time is no score there: the schedule fixes it). A sweep: one table per level.
+ * Stateless.
  */
-public final class ConsoleRankingFormat implements RankingFormat {
+public final class ConsoleRanking {
 
     /** The parsed line; {@code <unit>} is the suite's unit. Extra fields may only follow the closing parenthesis. */
     public static final String FINAL_LINE =
             "[PERF][FINAL] %d) %s average: %.3f s, throughput=%.2f %s/s, avg=%.4f %s, delta=%.3f s (%+.2f%% vs fastest)";
 
-    @Override
-    public String format(Ranking ranking) {
+    /** One open-model combination's line; latencies in µs, measured from each request's intended send time. */
+    public static final String P99_LINE = "[PERF][P99] %d) %s p99=%d us, p50=%d us, p90=%d us, p95=%d us, max=%d us,"
+            + " errors=%d of %d (%.2f%%), delta p99=%+d us (%+.2f%% vs best)";
+
+    private ConsoleRanking() {
+    }
+
+    /** The whole text, lines separated by {@code \n}, ending with a newline. */
+    public static String render(RankingTable table) {
+        return switch (table.order()) {
+            case FASTEST_FIRST -> fastest(table);
+            case BY_P99 -> p99(table);
+            case TABLE_PER_LEVEL -> "[PERF] " + MarkdownRanking.levelTitle(table.ranking()) + "\n"
+                    + MarkdownRanking.table(table, Output.CONSOLE);
+        };
+    }
+
+    private static String fastest(RankingTable table) {
+        Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking of %d combinations, fastest first by the average"
                         + " (mean elapsed time of the fixed work) of %s; workload: %s\n",
@@ -30,8 +55,10 @@ public final class ConsoleRankingFormat implements RankingFormat {
                 .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR); forks and measured"
                         + " iterations per fork\n");
         out.append("[PERF] ties: ").append(Ranking.TIE_RULE).append('\n');
-        for (RankedCombination entry : ranking.entries()) {
-            out.append(line(entry, ranking.unit())).append(spread(ranking, entry)).append('\n');
+        for (Row row : table.rows()) {
+            out.append(line(row.entry(), ranking.unit())).append(' ').append(table.columns(Output.CONSOLE).stream()
+                    .map(column -> column.label() + "=" + column.cell().apply(row))
+                    .collect(Collectors.joining(", "))).append('\n');
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",
@@ -48,6 +75,24 @@ public final class ConsoleRankingFormat implements RankingFormat {
         return out.toString();
     }
 
+    private static String p99(RankingTable table) {
+        Ranking ranking = table.ranking();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "[PERF] %s ranking by p99 latency (lower is better) of an open-model"
+                        + " workload: %d combinations, latency from each request's intended send time, %s;"
+                        + " workload: %s\n",
+                ranking.suite(), table.rows().size(), ranking.shape(), ranking.workloadText()));
+        long best = table.rows().get(0).aggregate().latency().p99();
+        for (Row row : table.rows()) {
+            out.append(p99Line(row.rank(), row.summary(), best)).append('\n');
+        }
+        BenchmarkSummary first = table.rows().get(0).summary();
+        out.append(String.format(Locale.ROOT, "[PERF] lowest p99: %s (%d us)\n", first.combination(),
+                first.aggregate().latency().p99()));
+        out.append("[PERF] caveat: ").append(caveat(first.environment())).append('\n');
+        return out.toString();
+    }
+
     /**
      * What follows the fastest's figures when it is tied: {@code , tied with B and C (intervals overlap): no single
      * fastest}, else nothing. Rank 1 of a tie is only the lowest mean; the line must not call it the winner.
@@ -61,27 +106,21 @@ public final class ConsoleRankingFormat implements RankingFormat {
                 + " (intervals overlap): no single fastest";
     }
 
-    /** One {@code [PERF][FINAL]} line. */
+    /** One {@code [PERF][FINAL]} line, up to its closing parenthesis. */
     public static String line(RankedCombination entry, String unit) {
         return String.format(Locale.ROOT, FINAL_LINE, entry.rank(), entry.combination(), entry.averageSeconds(),
                 entry.throughput(), unit, entry.millisPerOperation(), "ms/" + unit, entry.deltaNanos() / 1e9,
                 entry.deltaPercent());
     }
 
-    /** What follows the closing parenthesis of a {@code [PERF][FINAL]} line: spread, ties, cost. */
-    public static String spread(Ranking ranking, RankedCombination entry) {
-        var a = entry.summary().aggregate();
-        var ci = a.elapsedCi95Nanos();
-        var server = a.server();
-        return String.format(Locale.ROOT, " min=%.3f s, max=%.3f s, ci95=%s s, tied-with=%s, cpu=%s us/%s,"
-                        + " peak-threads=%d, peak-rss=%s MiB, pinned=%d, forks=%d, iterations=%d",
-                a.minElapsedNanos() / 1e9, a.maxElapsedNanos() / 1e9,
-                ci == null ? "n/a" : String.format(Locale.ROOT, "%.3f..%.3f", ci.low() / 1e9, ci.high() / 1e9),
-                ranking.tiedWithText(entry),
-                server.cpuNanosPerOperation() < 0 ? "n/a"
-                        : String.format(Locale.ROOT, "%.2f", server.cpuNanosPerOperation() / 1e3),
-                ranking.unit(), server.peakThreads(), MarkdownRankingFormat.mebibytes(server.peakRssBytes()),
-                server.pinnedEvents(), entry.summary().runs().forks(), entry.summary().runs().iterations());
+    /** One {@code [PERF][P99]} line; {@code bestP99} is the lowest p99 of the ranking. */
+    static String p99Line(int rank, BenchmarkSummary summary, long bestP99) {
+        LatencyStats l = summary.aggregate().latency();
+        long errors = summary.aggregate().totalErrors();
+        long delta = l.p99() - bestP99;
+        return String.format(Locale.ROOT, P99_LINE, rank, summary.combination(), l.p99(), l.p50(), l.p90(), l.p95(),
+                l.max(), errors, P99Order.requests(summary), P99Order.errorRate(summary) * 100, delta,
+                bestP99 == 0 ? 0.0 : delta * 100.0 / bestP99);
     }
 
     /** The one-line reminder that these figures describe this machine at this moment. */

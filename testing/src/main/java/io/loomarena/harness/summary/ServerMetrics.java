@@ -1,0 +1,90 @@
+package io.loomarena.harness.summary;
+
+import static io.loomarena.harness.summary.Metric.Reading.atEnd;
+import static io.loomarena.harness.summary.Metric.Reading.growth;
+import static io.loomarena.harness.summary.Metric.Reading.growthPerOperation;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.loomarena.harness.summary.Metric.Shown;
+import io.loomarena.measure.ServerStats;
+
+/**
+ * Every metric of a measured iteration besides its primary result: the one place a metric is defined. The summary
+ * stores each by its key, the ranking table gives each its columns in this order, and the report shows those marked
+ * for it. Sizes are stored in bytes, times in nanoseconds (GC time in milliseconds, as the JVM counts it). Stateless.
+ */
+public final class ServerMetrics {
+
+    private static final double MIB = 1024.0 * 1024.0;
+
+    /** Every metric, in the order of the ranking table's columns. */
+    public static final List<Metric> ALL = List.of(
+            new Metric("serverCpuNanosPerOperation", "ns", true, growthPerOperation(ServerStats::cpuTimeNanos),
+                    Aggregator.MEAN, new Shown("server CPU µs/{unit}", 1e3, "%.2f"),
+                    new Shown("server_cpu_us_per_op", 1e3, "%.3f"), new Shown("cpu", 1e3, "%.2f", " us/{unit}"), true),
+            new Metric("serverCpuNanosPerIteration", "ns", true, growth(ServerStats::cpuTimeNanos), Aggregator.MEAN,
+                    new Shown("server CPU ms/iteration", 1e6, "%.1f"), new Shown("server_cpu_ms_per_run", 1e6, "%.1f"),
+                    null, false),
+            new Metric("serverPeakThreads", "threads", true, atEnd(ServerStats::peakThreads), Aggregator.MAX,
+                    new Shown("peak threads", 1, "%d"), new Shown("server_peak_threads", 1, "%d"),
+                    new Shown("peak-threads", 1, "%d"), false),
+            new Metric("serverThreadsAfter", "threads", true, atEnd(ServerStats::liveThreads), Aggregator.MAX,
+                    new Shown("threads after", 1, "%d"), new Shown("server_threads_after", 1, "%d"), null, false),
+            new Metric("serverPeakRssBytes", "bytes", true, atEnd(ServerStats::peakRssBytes), Aggregator.MAX,
+                    new Shown("peak RSS MiB", MIB, "%.1f"), new Shown("server_peak_rss_bytes", 1, "%d"),
+                    new Shown("peak-rss", MIB, "%.1f", " MiB"), false),
+            new Metric("serverRssBytesAfter", "bytes", true, atEnd(ServerStats::rssBytes), Aggregator.MAX,
+                    new Shown("RSS after MiB", MIB, "%.1f"), new Shown("server_rss_after_bytes", 1, "%d"), null,
+                    false),
+            new Metric("serverPeakHeapUsedBytes", "bytes", true, atEnd(ServerStats::peakHeapUsedBytes),
+                    Aggregator.MAX, new Shown("peak heap MiB", MIB, "%.1f"),
+                    new Shown("server_peak_heap_used_bytes", 1, "%d"), null, false),
+            new Metric("serverHeapUsedBytesAfter", "bytes", true, atEnd(ServerStats::heapUsedBytes), Aggregator.MAX,
+                    new Shown("heap after MiB", MIB, "%.1f"), new Shown("server_heap_used_bytes", 1, "%d"), null,
+                    false),
+            new Metric("serverGcCount", "collections", true, growth(ServerStats::gcCount), Aggregator.SUM,
+                    new Shown("GC count", 1, "%d"), new Shown("server_gc_count", 1, "%d"), null, false),
+            new Metric("serverGcMillis", "ms", true, growth(ServerStats::gcTimeMillis), Aggregator.SUM,
+                    new Shown("GC ms", 1, "%d"), new Shown("server_gc_ms", 1, "%d"), null, false),
+            new Metric("serverPinnedEvents", "events", true, growth(ServerStats::pinnedEvents), Aggregator.SUM,
+                    new Shown("pinned", 1, "%d"), new Shown("server_pinned_events", 1, "%d"),
+                    new Shown("pinned", 1, "%d"), false),
+            new Metric("serverAllocatedBytesPerOperation", "bytes", true,
+                    growthPerOperation(ServerStats::allocatedBytes), Aggregator.MEAN, null, null, null, false));
+
+    private ServerMetrics() {
+    }
+
+    /** The metric stored under {@code key}, if any. */
+    public static Optional<Metric> byKey(String key) {
+        return ALL.stream().filter(metric -> metric.key().equals(key)).findFirst();
+    }
+
+    /** One measured iteration's values by key; a metric the server could not give is left out. */
+    public static Map<String, Double> read(ServerStats before, ServerStats after, long operations) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (Metric metric : ALL) {
+            metric.reading().read(before, after, operations).ifPresent(value -> values.put(metric.key(), value));
+        }
+        return values;
+    }
+
+    /**
+     * The combination's figure of every metric that each of {@code runs} has, by key: a metric that one iteration
+     * lacks is left out (absent, never a partial figure).
+     */
+    public static Map<String, MetricValue> aggregate(List<MeasuredRun> runs) {
+        Map<String, MetricValue> figures = new LinkedHashMap<>();
+        for (Metric metric : ALL) {
+            if (!runs.isEmpty() && runs.stream().allMatch(run -> run.metrics().containsKey(metric.key()))) {
+                double[] values = runs.stream().mapToDouble(run -> run.metrics().get(metric.key())).toArray();
+                figures.put(metric.key(), metric.aggregator().of(values));
+            }
+        }
+        return figures;
+    }
+}
