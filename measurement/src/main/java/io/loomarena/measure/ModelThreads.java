@@ -18,13 +18,17 @@ public final class ModelThreads {
      * @param virtual whether the threads are virtual (otherwise platform, non-daemon)
      */
     public static ThreadFactory factory(String prefix, boolean virtual) {
-        return virtual
-                ? Thread.ofVirtual().name(prefix + "-", 0).factory()
-                : Thread.ofPlatform().name(prefix + "-", 0).factory();
+        if (virtual) {
+            return Thread.ofVirtual().name(prefix + "-", 0).factory();
+        }
+        // A platform thread records its context switches as it ends (ContextSwitches): a connection's thread ends
+        // before the server is asked for its figures after an iteration, and its switches must still count.
+        ThreadFactory platform = Thread.ofPlatform().name(prefix + "-", 0).factory();
+        return task -> platform.newThread(ContextSwitches.countedAtEnd(task));
     }
 
     /** A single named platform thread, for an accept loop or another long-lived role. */
     public static Thread platform(String name, Runnable task) {
-        return Thread.ofPlatform().name(name).unstarted(task);
+        return Thread.ofPlatform().name(name).unstarted(ContextSwitches.countedAtEnd(task));
     }
 }

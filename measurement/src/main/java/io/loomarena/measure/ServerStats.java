@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Resource figures of a server process at one instant, read from its own MXBeans and {@code /proc/self/status}.
+ * Resource figures of a server process at one instant, read from its own MXBeans and {@code /proc/self}.
  * Immutable. Sizes are bytes, times as named; {@code -1} means the figure is not available on this OS.
  *
  * @param pid           the server process id
@@ -33,16 +33,31 @@ import java.util.Map;
  * @param pinnedTopStack the stack that pinned most often since start, {@code count x frames}; empty when none
  * @param allocatedBytes heap bytes allocated since start by all threads, live and ended (virtual threads' allocations
  *                       count on their carriers); {@code -1} where the JVM does not provide it
+ * @param readings      further cumulative figures by name ({@link #CONTEXT_SWITCHES}); a figure this OS cannot give,
+ *                      or an older server did not know, is absent
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
-                          String pinnedTopStack, long allocatedBytes) {
+                          String pinnedTopStack, long allocatedBytes, Map<String, Long> readings) {
+
+    /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
+    public static final String CONTEXT_SWITCHES = "contextSwitches";
 
     public ServerStats {
         // Keeps the server's order, so the stats line and the summaries list counters the same way every time.
         counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters == null ? Map.of() : counters));
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+        readings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readings == null ? Map.of() : readings));
+    }
+
+    /** The figures without further readings. */
+    public ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
+                       long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                       Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents, String pinnedTopStack,
+                       long allocatedBytes) {
+        this(pid, liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, allocatedBytes, Map.of());
     }
 
     /** The figures without the allocation count (unknown, {@code -1}). */
@@ -78,7 +93,14 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
                 new LinkedHashMap<>(counters), peakHeapUsed(), pinning == null ? -1 : pinning.events(),
-                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads));
+                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads), furtherReadings());
+    }
+
+    /** The further readings this OS gives. */
+    private static Map<String, Long> furtherReadings() {
+        Map<String, Long> readings = new LinkedHashMap<>();
+        ContextSwitches.total().ifPresent(total -> readings.put(CONTEXT_SWITCHES, total));
+        return readings;
     }
 
     private static long allocatedBytes(ThreadMXBean threads) {

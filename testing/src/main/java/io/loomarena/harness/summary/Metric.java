@@ -67,6 +67,11 @@ public record Metric(String key, String unit, boolean lowerIsBetter, Reading rea
             };
         }
 
+        /** A further reading of the server's ({@link ServerStats#readings()}), {@code -1} when it lacks it. */
+        static ToLongFunction<ServerStats> named(String reading) {
+            return stats -> stats.readings().getOrDefault(reading, -1L);
+        }
+
         private static OptionalDouble known(long value) {
             return value < 0 ? OptionalDouble.empty() : OptionalDouble.of(value);
         }

@@ -54,7 +54,11 @@ public final class ServerMetrics {
                     new Shown("pinned", 1, "%d"), new Shown("server_pinned_events", 1, "%d"),
                     new Shown("pinned", 1, "%d"), false),
             new Metric("serverAllocatedBytesPerOperation", "bytes", true,
-                    growthPerOperation(ServerStats::allocatedBytes), Aggregator.MEAN, null, null, null, false));
+                    growthPerOperation(ServerStats::allocatedBytes), Aggregator.MEAN, null, null, null, false),
+            new Metric("serverContextSwitchesPerOperation", "switches", true,
+                    growthPerOperation(Metric.Reading.named(ServerStats.CONTEXT_SWITCHES)), Aggregator.MEAN,
+                    new Shown("server context switches/{unit}", 1, "%.2f"),
+                    new Shown("server_context_switches_per_op", 1, "%.4f"), null, true));
 
     private ServerMetrics() {
     }

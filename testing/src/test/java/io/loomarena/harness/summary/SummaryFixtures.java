@@ -28,14 +28,17 @@ public final class SummaryFixtures {
 
     /**
      * The server's figures around the {@code i}th run: {@code cpuNanos} of CPU, one collection of 3 ms, {@code i}
-     * pinning events, peaks growing by one MiB and one byte per run; before it, a server that already ran a while.
+     * pinning events, peaks growing by one MiB and one byte per run, one context switch per 10 µs of CPU; before it, a
+     * server that already ran a while.
      */
     public static ServerResources server(int i, long cpuNanos) {
         ServerStats before = new ServerStats(1000, 21, 25, 40_000_000L, 80_000_000L, 100_000_000L, 7_000_000_000L,
-                10, 30, Map.of("accepted", 20L * (i + 2)), 55_000_000L, 5, "", -1);
+                10, 30, Map.of("accepted", 20L * (i + 2)), 55_000_000L, 5, "", -1,
+                Map.of(ServerStats.CONTEXT_SWITCHES, 900_000L));
         ServerStats after = new ServerStats(1000, 20, 30 + i, 50_000_000L, 90_000_000L, 100_000_000L + i * 1_048_576L,
                 7_000_000_000L + cpuNanos, 11, 33, Map.of("accepted", 20L * (i + 3)), 60_000_000L + i, 5 + i,
-                i == 0 ? "" : i + " x com.example.Pins.park:12", -1);
+                i == 0 ? "" : i + " x com.example.Pins.park:12", -1,
+                Map.of(ServerStats.CONTEXT_SWITCHES, 900_000L + cpuNanos / 10_000));
         return ServerResources.between(before, after, true);
     }
 
