@@ -14,6 +14,7 @@ import io.loomarena.harness.ranking.RankingException;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
+import io.loomarena.harness.summary.Workloads;
 
 /**
  * The echo regression gate's inputs, checked before any rule runs: every echo combination has a summary, all of one
@@ -39,10 +40,10 @@ public record EchoGate(RegressionGate rules, long expectedOperations) {
         List<BenchmarkSummary> summaries = SuiteRanking.complete(store, EchoSuite.ECHO);
         Map<String, Object> wanted = workload.parameters();
         List<String> other = summaries.stream()
-                .filter(s -> !new TreeMap<>(s.workload()).toString().equals(new TreeMap<>(wanted).toString()))
-                .map(s -> s.combination() + " " + s.workload()).sorted().toList();
+                .filter(s -> !Workloads.same(s.workload(), wanted))
+                .map(s -> s.combination() + " " + new TreeMap<>(s.workload())).sorted().toList();
         if (!other.isEmpty()) {
-            throw new NothingToDo("[PERF][GATE] SKIP this gate is for " + wanted
+            throw new NothingToDo("[PERF][GATE] SKIP this gate is for " + new TreeMap<>(wanted)
                     + "; the summaries measured another workload: " + other);
         }
         return new EchoGate(new RegressionGate(summaries), workload.expectedMessages());

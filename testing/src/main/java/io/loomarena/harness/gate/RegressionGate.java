@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.Workloads;
 
 /**
  * The rules of a suite's regression gate, each applied to every combination and returning one {@link GateVerdict}
@@ -56,7 +57,7 @@ public final class RegressionGate {
         String rule = "p5 latency at most " + toleranceMicros + " us above the baseline";
         List<GateVerdict> verdicts = new ArrayList<>();
         for (BenchmarkSummary s : summaries.values()) {
-            if (!new TreeMap<>(s.workload()).toString().equals(baseline.workload().toString())) {
+            if (!Workloads.same(s.workload(), baseline.workload())) {
                 verdicts.add(new GateVerdict(false, s.combination(), "workload " + new TreeMap<>(s.workload()),
                         "the baseline's workload " + baseline.workload(), rule));
                 continue;

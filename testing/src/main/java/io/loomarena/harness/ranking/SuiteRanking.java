@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -21,11 +19,8 @@ import io.loomarena.harness.summary.SummaryStore;
  * suite's groups (one per level or path; one group when the suite has a single workload), ranks each group with
  * {@link Ranking#of} (which refuses missing combinations and differing workloads, naming them), builds one
  * {@link RankingTable} per group and writes {@code ranking.md} and {@code ranking.csv} beside the summaries. The one
- * ranking entry point of every suite.
- * <p>
- * A suite that cannot be ranked fails once per results folder and JVM: a second ranking or gate of the same folder
- * in the same run is skipped with one line that points at the first failure, so that a user who measured part of a
- * suite reads one message, not one per scenario. Immutable.
+ * ranking entry point of every suite. Ranking the same folder twice gives the same result or the same failure: what a
+ * run already tried is kept by {@link SuiteLedger}, not here. Immutable.
  *
  * @param suite   the suite
  * @param groups  one ranking per group, in the groups' order (numbers ascending)
@@ -33,9 +28,6 @@ import io.loomarena.harness.summary.SummaryStore;
  * @param files   the files written
  */
 public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String console, List<Path> files) {
-
-    /** Results folders this JVM failed to rank: later rankings and gates of them are skipped, not failed again. */
-    private static final Set<Path> FAILED = ConcurrentHashMap.newKeySet();
 
     public SuiteRanking {
         groups = List.copyOf(groups);
@@ -45,7 +37,7 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
     /**
      * Ranks the persisted summaries of {@code suite}.
      *
-     * @throws NothingToDo     when the suite has no summary at all, or this JVM already failed to rank its folder
+     * @throws NothingToDo     when the suite has no summary at all
      * @throws RankingException when a combination of a group is missing or a group's workloads differ
      */
     public static SuiteRanking rank(SummaryStore store, BenchmarkSuite suite) {
@@ -61,7 +53,7 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
     /**
      * Every persisted summary of {@code suite}, once they can be ranked together (what a gate judges); writes nothing.
      *
-     * @throws NothingToDo     when the suite has no summary at all, or this JVM already failed to rank its folder
+     * @throws NothingToDo     when the suite has no summary at all
      * @throws RankingException when a combination of a group is missing or a group's workloads differ
      */
     public static List<BenchmarkSummary> complete(SummaryStore store, BenchmarkSuite suite) {
@@ -75,24 +67,15 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
             throw new NothingToDo("[PERF] " + suite.folder() + ": no summaries in " + dir
                     + ", nothing to rank (run the suite's @Performance scenarios first)");
         }
-        if (FAILED.contains(dir.toAbsolutePath())) {
-            throw new NothingToDo("[PERF] " + suite.folder() + ": not ranked, its summaries in " + dir
-                    + " cannot be ranked together (the failure above says why)");
+        List<BenchmarkSummary> summaries = store.readSuite(suite.folder());
+        List<Ranking> groups = new ArrayList<>();
+        for (Map.Entry<String, List<BenchmarkSummary>> group : groups(suite, summaries).entrySet()) {
+            String name = suite.groupKeys().isEmpty() ? suite.folder()
+                    : suite.folder() + " [" + group.getKey() + "]";
+            groups.add(Ranking.of(name, group.getValue(),
+                    suite.expectedCombinations(group.getValue().get(0).workload()), dir.toString()));
         }
-        try {
-            List<BenchmarkSummary> summaries = store.readSuite(suite.folder());
-            List<Ranking> groups = new ArrayList<>();
-            for (Map.Entry<String, List<BenchmarkSummary>> group : groups(suite, summaries).entrySet()) {
-                String name = suite.groupKeys().isEmpty() ? suite.folder()
-                        : suite.folder() + " [" + group.getKey() + "]";
-                groups.add(Ranking.of(name, group.getValue(),
-                        suite.expectedCombinations(group.getValue().get(0).workload()), dir.toString()));
-            }
-            return groups;
-        } catch (RankingException e) {
-            FAILED.add(dir.toAbsolutePath());
-            throw e;
-        }
+        return groups;
     }
 
     /** Just the {@code [PERF][FINAL]} lines (fixed-work suites). */

@@ -16,7 +16,8 @@ import io.loomarena.harness.summary.BenchmarkSummary;
  * ranking table it rests on. Charts show shapes; the verdict says what the runs support, ties included, so that the
  * reader does not have to judge whisker overlaps by eye. Fixed-work suites (echo, ping, fanout, cpu, and each level
  * of the sweep) are ranked by throughput with its 95% interval and the ranks each one ties with; the open-model data
- * suite by p99 latency, because there the arrival schedule, not the server, fixes the throughput. Stateless.
+ * suite by p99 latency, because there the arrival schedule, not the server, fixes the throughput. The table is the
+ * ranking's {@link RankingTable} rendered as HTML, so the metrics marked for the report are columns here. Stateless.
  */
 final class VerdictSection {
 

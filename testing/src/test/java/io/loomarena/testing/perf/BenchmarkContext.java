@@ -7,6 +7,7 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.ranking.SuiteLedger;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -16,6 +17,9 @@ import io.loomarena.harness.summary.SummaryStore;
  * Not thread-safe: a scenario runs on one thread.
  */
 public final class BenchmarkContext {
+
+    /** What this test run measured and failed to rank: one for the JVM, as a run spans many scenarios. */
+    static final SuiteLedger LEDGER = new SuiteLedger();
 
     final HarnessSettings settings = HarnessSettings.fromSystemProperties();
     final SummaryStore store = new SummaryStore(settings.resultsDir());
@@ -31,6 +35,7 @@ public final class BenchmarkContext {
     /** Measures {@code chosen} and keeps what it left for the Then steps. */
     void measure(BenchmarkPlan chosen) {
         plan = chosen;
+        LEDGER.measuring(store.suiteDir(chosen.suite()));
         measured = Combination.measureAndSave(chosen, settings, store);
     }
 

@@ -3,6 +3,7 @@ package io.loomarena.testing.perf;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.echo.EchoSuite;
 import io.loomarena.harness.gate.Baseline;
 import io.loomarena.harness.gate.EchoGate;
 import io.loomarena.harness.gate.RegressionGate;
@@ -25,8 +26,9 @@ public final class GateSteps {
 
     @Given("the echo benchmark summaries of {int} clients x {int} messages x {int} bytes")
     public void theEchoSummariesOf(int clients, int messages, int size) {
-        gate = Skipping.unlessNothingToDo(() -> EchoGate.of(context.store,
-                EchoBenchmarks.Workload.of(clients, messages, size)));
+        gate = Skipping.unlessNothingToDo(() -> BenchmarkContext.LEDGER.summaryStep(
+                context.store.suiteDir(EchoSuite.ECHO.folder()), () -> EchoGate.of(context.store,
+                        EchoBenchmarks.Workload.of(clients, messages, size))));
     }
 
     @Given("the committed echo baseline")

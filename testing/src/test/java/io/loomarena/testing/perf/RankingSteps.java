@@ -83,7 +83,8 @@ public final class RankingSteps {
 
     private void rank(String suite) {
         context.suite = Suites.named(suite);
-        context.ranking = Skipping.unlessNothingToDo(() -> SuiteRanking.rank(context.store, context.suite));
+        context.ranking = Skipping.unlessNothingToDo(() -> BenchmarkContext.LEDGER.summaryStep(
+                context.store.suiteDir(context.suite.folder()), () -> SuiteRanking.rank(context.store, context.suite)));
         System.out.print(context.ranking.console());
         System.out.flush();
     }

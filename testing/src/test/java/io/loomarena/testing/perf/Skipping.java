@@ -8,8 +8,10 @@ import io.loomarena.harness.NothingToDo;
 
 /**
  * Turns the harness's {@link NothingToDo} into a skipped scenario (Cucumber reports a {@link TestAbortedException}
- * as skipped) that shows its one line and nothing else: a suite never measured in this results folder is skipped,
- * not failed, so that {@code @PerformanceSummary} after measuring one suite ranks that suite and leaves the others.
+ * as skipped) that shows its one line and nothing else: a suite this run did not measure and that has no summaries
+ * in this results folder is skipped, not failed, so that {@code @PerformanceSummary} after measuring one suite ranks
+ * that suite and leaves the others. A suite this run measured never gets here: the steps go through
+ * {@link io.loomarena.harness.ranking.SuiteLedger}, which turns its "nothing to do" into a failure.
  */
 final class Skipping {
 
