@@ -91,10 +91,4 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
     public long totalErrors() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
-
-    /** The value of {@code metric} in this iteration, absent when the server could not give it. */
-    public java.util.OptionalDouble metric(Metric metric) {
-        Double value = metrics.get(metric.key());
-        return value == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(value);
-    }
 }
