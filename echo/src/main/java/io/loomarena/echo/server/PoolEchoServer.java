@@ -4,7 +4,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import io.loomarena.measure.ModelThreads;
 
 /**
  * The {@code pool} model: a fixed pool of {@code poolSize} platform threads named {@code echo-pool-N}, all started
@@ -16,7 +15,7 @@ final class PoolEchoServer extends ExecutorEchoServer {
 
     PoolEchoServer(EchoServerConfig config) {
         super(config, new ThreadPoolExecutor(config.poolSize(), config.poolSize(), 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), ModelThreads.factory(config.model().threadPrefix(), false)),
+                new LinkedBlockingQueue<>(), config.model().threads(THREAD_NAMES)),
                 config.poolSize() + config.backlog());
     }
 }

@@ -2,7 +2,6 @@ package io.loomarena.echo.server;
 
 import java.util.concurrent.Executors;
 
-import io.loomarena.measure.ModelThreads;
 
 /**
  * The {@code virtual} model: a new virtual thread per connection, named {@code echo-virtual-N}. A blocked read or
@@ -11,6 +10,6 @@ import io.loomarena.measure.ModelThreads;
 final class VirtualEchoServer extends ExecutorEchoServer {
 
     VirtualEchoServer(EchoServerConfig config) {
-        super(config, Executors.newThreadPerTaskExecutor(ModelThreads.factory(config.model().threadPrefix(), true)));
+        super(config, Executors.newThreadPerTaskExecutor(config.model().threads(THREAD_NAMES)));
     }
 }

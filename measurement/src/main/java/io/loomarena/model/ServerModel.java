@@ -1,0 +1,153 @@
+package io.loomarena.model;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadFactory;
+import java.util.stream.Collectors;
+
+import io.loomarena.measure.ModelThreads;
+
+/**
+ * The server thread models, shared by the echo and the HTTP servers, in the one set of words loom-arena uses for
+ * them: the command line ({@code --model virtual}), the ranking label ({@code VIRTUAL_SERVER}), the Cucumber tag
+ * ({@code @ServerVirtual}) and the thread names ({@code echo-virtual-N}, {@code http-virtual-N}). A new model (an
+ * event loop, say) is one more constant here and one class per server. Immutable.
+ */
+public enum ServerModel {
+    /** One thread accepts and serves connections one after another. */
+    SINGLE("single", "@ServerSingle"),
+    /** A new platform thread per connection, which serves every request of it and ends with it. */
+    PLATFORM("platform", "@ServerPlatform"),
+    /** A fixed pool of platform threads ({@code --pool-size}); extra connections wait for a free thread. */
+    POOL("pool", "@ServerPool"),
+    /** A new virtual thread per connection. */
+    VIRTUAL("virtual", "@ServerVirtual");
+
+    /** The threads of a {@link #POOL} unless {@code --pool-size} says otherwise: here and nowhere else. */
+    public static final int DEFAULT_POOL_SIZE = 100;
+    /** The largest pool either server accepts. */
+    public static final int MAX_POOL_SIZE = 10_000;
+
+    /**
+     * An old HTTP {@code --stage} name that still selects a model, with the words that replace it. Immutable.
+     *
+     * @param oldName       the name scripts may still use, {@code thread-pool}
+     * @param model         the model it selects
+     * @param cachedContent whether it also meant {@code --cache-content} ({@code virtual-cached} did)
+     */
+    public record Alias(String oldName, ServerModel model, boolean cachedContent) {
+
+        /** What to write instead: {@code pool}, {@code virtual --cache-content}. */
+        public String replacement() {
+            return model.cliName + (cachedContent ? " --cache-content" : "");
+        }
+    }
+
+    /**
+     * A model as named on a command line. Immutable.
+     *
+     * @param model         the model
+     * @param cachedContent whether the name (an old one) also asked for cached content
+     * @param alias         the old name used, if one was
+     */
+    public record Parsed(ServerModel model, boolean cachedContent, Optional<Alias> alias) {
+
+        /** One line for stderr when an old name was used: {@code 'thread-pool' is now 'pool'}. */
+        public Optional<String> notice() {
+            return alias.map(old -> "'" + old.oldName() + "' is now '" + old.replacement() + "'");
+        }
+    }
+
+    /** The HTTP server's names before both servers shared these words; {@code thread-per-request} always started a
+     * thread per connection, hence {@code platform}. */
+    private static final List<Alias> ALIASES = List.of(new Alias("single-threaded", SINGLE, false),
+            new Alias("thread-per-request", PLATFORM, false), new Alias("thread-pool", POOL, false),
+            new Alias("virtual-cached", VIRTUAL, true));
+
+    private final String cliName;
+    private final String tag;
+
+    ServerModel(String cliName, String tag) {
+        this.cliName = cliName;
+        this.tag = tag;
+    }
+
+    /** The name on the command line and in summaries: {@code virtual}. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /** The ranking label, as in combination names: {@code VIRTUAL_SERVER}. */
+    public String label() {
+        return name() + "_SERVER";
+    }
+
+    /** The ranking label of this model with a pool of {@code size}: {@code POOL_4_SERVER}, {@code POOL_2XCPU_SERVER}. */
+    public String label(PoolSize size) {
+        return hasPool() ? name() + size.labelPart() + "_SERVER" : label();
+    }
+
+    /** The Cucumber tag of the scenarios that run this model: {@code @ServerVirtual}. */
+    public String tag() {
+        return tag;
+    }
+
+    /** The prefix of this model's threads in {@code application}: {@code echo-virtual} for {@code echo}. */
+    public String threadPrefix(String application) {
+        return application + "-" + cliName;
+    }
+
+    /** Threads named {@code <application>-<model>-N}, virtual exactly when the model's are. */
+    public ThreadFactory threads(String application) {
+        return ModelThreads.factory(threadPrefix(application), virtualThreads());
+    }
+
+    /** Whether connections run on virtual threads. */
+    public boolean virtualThreads() {
+        return this == VIRTUAL;
+    }
+
+    /** Whether the accepting thread serves each connection itself, so that one connection holds the server. */
+    public boolean servesOnAcceptor() {
+        return this == SINGLE;
+    }
+
+    /** Whether the model has a fixed number of threads, set by {@code --pool-size}. */
+    public boolean hasPool() {
+        return this == POOL;
+    }
+
+    /** The model with exactly this command-line name, if any (old names are not). */
+    public static Optional<ServerModel> fromCliName(String name) {
+        return Arrays.stream(values()).filter(model -> model.cliName.equals(name)).findFirst();
+    }
+
+    /**
+     * The model a command line names, by its name or an old one ({@link Alias}).
+     *
+     * @throws IllegalArgumentException naming the value and the allowed names
+     */
+    public static Parsed parse(String name) {
+        Optional<ServerModel> model = fromCliName(name);
+        if (model.isPresent()) {
+            return new Parsed(model.get(), false, Optional.empty());
+        }
+        for (Alias alias : ALIASES) {
+            if (alias.oldName().equals(name)) {
+                return new Parsed(alias.model(), alias.cachedContent(), Optional.of(alias));
+            }
+        }
+        throw new IllegalArgumentException("'" + name + "' is not a server model; expected one of: " + allowed());
+    }
+
+    /** The command-line names, comma separated: {@code single, platform, pool, virtual}. */
+    public static String allowed() {
+        return Arrays.stream(values()).map(ServerModel::cliName).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+}
