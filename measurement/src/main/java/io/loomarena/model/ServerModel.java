@@ -124,21 +124,27 @@ public enum ServerModel {
     }
 
     /**
+     * The model with exactly this command-line name (old names are not: scenarios and plans use the current words).
+     *
+     * @throws IllegalArgumentException naming the value and the allowed names
+     */
+    public static ServerModel named(String name) {
+        return fromCliName(name).orElseThrow(() -> new IllegalArgumentException("'" + name
+                + "' is not a server model; expected one of: " + allowed()));
+    }
+
+    /**
      * The model a command line names, by its name or an old one ({@link Alias}).
      *
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static Parsed parse(String name) {
-        Optional<ServerModel> model = fromCliName(name);
-        if (model.isPresent()) {
-            return new Parsed(model.get(), false, Optional.empty());
-        }
         for (Alias alias : ALIASES) {
             if (alias.oldName().equals(name)) {
                 return new Parsed(alias.model(), alias.cachedContent(), Optional.of(alias));
             }
         }
-        throw new IllegalArgumentException("'" + name + "' is not a server model; expected one of: " + allowed());
+        return new Parsed(named(name), false, Optional.empty());
     }
 
     /** The command-line names, comma separated: {@code single, platform, pool, virtual}. */

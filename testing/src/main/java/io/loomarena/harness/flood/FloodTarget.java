@@ -25,9 +25,7 @@ public record FloodTarget(String label, JvmLaunch launch, boolean http) {
 
     /** The echo server of {@code model} ({@code single|platform|pool|virtual}, any case), with its defaults. */
     public static FloodTarget echo(String model) {
-        String name = model.strip().toLowerCase(Locale.ROOT);
-        return echo(ServerModel.fromCliName(name).orElseThrow(() -> new IllegalArgumentException(
-                "unknown echo server model '" + model + "'; allowed: " + ServerModel.allowed())));
+        return echo(ServerModel.named(model.strip().toLowerCase(Locale.ROOT)));
     }
 
     /** The echo server of {@code model}, with its defaults. */

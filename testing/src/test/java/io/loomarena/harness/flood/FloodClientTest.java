@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.loomarena.echo.server.EchoServer;
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ServerModel;
 
 class FloodClientTest {
 

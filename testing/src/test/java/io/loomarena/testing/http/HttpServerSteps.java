@@ -21,22 +21,22 @@ public class HttpServerSteps {
         this.raw = raw;
     }
 
-    @Given("the HTTP server runs the {string} stage")
+    @Given("the HTTP server runs {string}")
     public void theHttpServerRuns(String stage) {
         server.start(stage);
     }
 
-    @Given("the HTTP server runs the {string} stage with a docroot that has a secret file beside it")
+    @Given("the HTTP server runs {string} with a docroot that has a secret file beside it")
     public void theHttpServerRunsWithASecretBesideTheDocroot(String stage) {
         server.startWithSecretBesideDocroot(stage);
     }
 
-    @Given("the HTTP server runs the {string} stage with a downstream that refuses connections")
+    @Given("the HTTP server runs {string} with a downstream that refuses connections")
     public void theHttpServerRunsWithARefusingDownstream(String stage) {
         server.startWithRefusingDownstream(stage);
     }
 
-    @Given("the HTTP server runs the {string} stage with a downstream that accepts and never answers")
+    @Given("the HTTP server runs {string} with a downstream that accepts and never answers")
     public void theHttpServerRunsWithASilentDownstream(String stage) {
         server.startWithSilentDownstream(stage);
     }

@@ -23,13 +23,13 @@ import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.http.HttpLaunch;
+import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.http.server.BundledContent;
 import io.loomarena.http.server.ServerConfig;
 
 /**
- * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --stage S} through
- * {@link HttpLaunch}, plus the scenario's options) by the harness's {@link ForkedServer}: so that it can be sent
+ * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --model M} through
+ * {@link HttpServerSetup}, plus the scenario's options) by the harness's {@link ForkedServer}: so that it can be sent
  * SIGTERM and its exit status read, and so that its threads and file descriptors are its own to count. Not pinned to
  * a CPU (these scenarios measure behaviour, not speed). One per scenario (PicoContainer); closing stops it.
  */
@@ -46,7 +46,7 @@ public final class HttpForkedServer implements AutoCloseable {
     private long sigtermNanos;
     private CompletableFuture<Long> exitNanos;
 
-    /** Forks {@code serve --stage <stage> --port 0 <options>} (options separated by spaces) and returns once it listens. */
+    /** Forks {@code serve --model <server> --port 0 <options>} (options separated by spaces) and returns once it listens. */
     public void start(String stage, String options) {
         start(stage, options.isBlank() ? List.of() : Arrays.asList(options.strip().split("\\s+")));
     }
@@ -56,7 +56,7 @@ public final class HttpForkedServer implements AutoCloseable {
         JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
         this.stage = stage;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
-                HttpLaunch.serve(HttpLaunch.stage(stage), options), settings);
+                HttpServerSetup.parse(stage).launch(options), settings);
         // The first answer on stdin takes a second or more (the server JVM loads its JSON writer): take it now, so
         // that the scenario's own questions are answered within milliseconds. On a crowded machine it can take
         // longer than the harness waits for one answer: ask up to three times.

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.http.server.HttpServer;
 import io.loomarena.http.server.ServerConfig;
-import io.loomarena.http.server.Stage;
 
 /**
  * The HTTP server of a scenario, started in this JVM on a free port with short timeouts, and the fake downstreams
@@ -82,9 +82,14 @@ public final class ServerUnderTest implements AutoCloseable {
         }
     }
 
-    private static ServerConfig.Builder builder(String stage) {
-        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> new IllegalArgumentException("no stage " + stage));
-        return ServerConfig.builder(chosen).port(0).headerTimeout(HEADER_TIMEOUT).idleTimeout(IDLE_TIMEOUT)
+    /** The server written {@code server} ({@code pool --pool-size 4}, {@code virtual --cache-content}), in this JVM. */
+    private static ServerConfig.Builder builder(String server) {
+        HttpServerSetup setup = HttpServerSetup.parse(server);
+        ServerConfig.Builder builder = ServerConfig.builder(setup.model()).cacheContent(setup.cachedContent());
+        if (setup.pool() != null) {
+            builder.poolSize(setup.pool().resolveHere());
+        }
+        return builder.port(0).headerTimeout(HEADER_TIMEOUT).idleTimeout(IDLE_TIMEOUT)
                 .downstreamTimeout(DOWNSTREAM_ALLOWANCE);
     }
 
@@ -129,7 +134,7 @@ public final class ServerUnderTest implements AutoCloseable {
         return RawHttpConnection.refused(port());
     }
 
-    /** GET of the metrics path on a new connection, as name (labels dropped when only the stage) to value. */
+    /** GET of the metrics path on a new connection, as name (labels dropped when only the model) to value. */
     public Map<String, Double> scrape(String path) {
         try (RawHttpConnection connection = RawHttpConnection.open(port())) {
             connection.send("GET " + path + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
@@ -139,7 +144,7 @@ public final class ServerUnderTest implements AutoCloseable {
                     continue;
                 }
                 int space = line.lastIndexOf(' ');
-                String key = line.substring(0, space).replaceFirst("\\{stage=\"[a-z-]+\"}$", "");
+                String key = line.substring(0, space).replaceFirst("\\{model=\"[a-z-]+\"}$", "");
                 values.put(key, Double.parseDouble(line.substring(space + 1)));
             }
             return values;
