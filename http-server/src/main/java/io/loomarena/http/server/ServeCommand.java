@@ -166,8 +166,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (stage != null || parsed.alias().isPresent()) {
             String replaced = parsed.alias().map(ServerModel.Alias::replacement).orElse(parsed.model().cliName());
-            spec.commandLine().getErr().println("serve: '" + option + " " + value + "' is now '--model " + replaced
-                    + "'");
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": '" + option + " " + value + "' is now '--model "
+                    + replaced + "'");
         }
         return parsed;
     }

@@ -83,7 +83,7 @@ class FloodClientTest {
         assertThatThrownBy(() -> FloodPlan.of(FloodPlan.MAX_CONNECTIONS + 1, FloodPlan.Mode.HOLD))
                 .hasMessageContaining("connections must be");
         assertThatThrownBy(() -> FloodTarget.echo("turbo")).hasMessageContaining("expected one of: single, platform");
-        assertThatThrownBy(() -> FloodTarget.http("fast")).hasMessageContaining("allowed: single-threaded");
+        assertThatThrownBy(() -> FloodTarget.http("fast")).hasMessageContaining("allowed: single, platform, pool, virtual");
     }
 
     private static ByteArrayInputStream stream(String text) {

@@ -29,7 +29,7 @@ public class HttpSlowClientSteps {
         this.record = record;
     }
 
-    @Given("the HTTP server runs the {string} stage in its own JVM with a {int} MiB file in its docroot and {string}")
+    @Given("the HTTP server runs {string} in its own JVM with a {int} MiB file in its docroot and {string}")
     public void theHttpServerRunsWithABigFile(String stage, int mebibytes, String options) {
         server.startWithBigFile(stage, mebibytes, options);
     }
