@@ -133,7 +133,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   Scenario Outline: data: <server>, a ramp of <users> users fetching /data.json
     An open model, as JMeter's thread group: the users start evenly over the ramp whatever the server does, each opens
     its own connection and sends one request; latency counts from the user's due time. `virtual` reads the 204 KiB
-    file from disk on every request, `virtual --cache-content` holds it in memory. Failed requests are counted, not fatal.
+    file from disk on every request, `virtual --cache-content` holds it in memory. Failed requests are counted, not
+    fatal.
     Given the HTTP data suite ramps up <users> users over <millis> ms, each sending one request to "/data.json", counting failed requests
     When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every request of every measured iteration was answered or counted as an error

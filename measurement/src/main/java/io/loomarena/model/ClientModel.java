@@ -1,32 +1,30 @@
 package io.loomarena.model;
 
-import java.util.Arrays;
 import java.util.Optional;
-import java.util.concurrent.ThreadFactory;
-import java.util.stream.Collectors;
-
-import io.loomarena.measure.ModelThreads;
 
 /**
  * The thread models of both load clients (echo {@code client --model}, HTTP {@code load --client}): one thread of
  * the model per session or connection. Named as the server models are: {@code virtual}, {@code VIRTUAL_CLIENT},
  * {@code @ClientVirtual}, threads {@code echo-client-virtual-N} or {@code http-load-virtual-N}. Immutable.
  */
-public enum ClientModel {
+public enum ClientModel implements ThreadModel {
     /** One platform thread per session. */
-    PLATFORM("platform", "@ClientPlatform"),
+    PLATFORM("platform", "@ClientPlatform", false),
     /** One virtual thread per session. */
-    VIRTUAL("virtual", "@ClientVirtual");
+    VIRTUAL("virtual", "@ClientVirtual", true);
 
     private final String cliName;
     private final String tag;
+    private final boolean virtual;
 
-    ClientModel(String cliName, String tag) {
+    ClientModel(String cliName, String tag, boolean virtual) {
         this.cliName = cliName;
         this.tag = tag;
+        this.virtual = virtual;
     }
 
     /** The name on the command line and in summaries: {@code virtual}. */
+    @Override
     public String cliName() {
         return cliName;
     }
@@ -41,23 +39,14 @@ public enum ClientModel {
         return tag;
     }
 
-    /** The prefix of this model's threads in {@code application}: {@code http-load-virtual} for {@code http-load}. */
-    public String threadPrefix(String application) {
-        return application + "-" + cliName;
-    }
-
-    /** Threads named {@code <application>-<model>-N}, virtual exactly when the model's are. */
-    public ThreadFactory threads(String application) {
-        return ModelThreads.factory(threadPrefix(application), virtualThreads());
-    }
-
+    @Override
     public boolean virtualThreads() {
-        return this == VIRTUAL;
+        return virtual;
     }
 
     /** The model with this command-line name, if any. */
     public static Optional<ClientModel> fromCliName(String name) {
-        return Arrays.stream(values()).filter(model -> model.cliName.equals(name)).findFirst();
+        return ThreadModel.withCliName(values(), name);
     }
 
     /**
@@ -72,7 +61,7 @@ public enum ClientModel {
 
     /** The command-line names, comma separated: {@code platform, virtual}. */
     public static String allowed() {
-        return Arrays.stream(values()).map(ClientModel::cliName).collect(Collectors.joining(", "));
+        return ThreadModel.cliNames(values());
     }
 
     @Override

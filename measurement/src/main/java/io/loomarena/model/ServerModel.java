@@ -1,12 +1,7 @@
 package io.loomarena.model;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ThreadFactory;
-import java.util.stream.Collectors;
-
-import io.loomarena.measure.ModelThreads;
 
 /**
  * The server thread models, shared by the echo and the HTTP servers, in the one set of words loom-arena uses for
@@ -14,15 +9,27 @@ import io.loomarena.measure.ModelThreads;
  * ({@code @ServerVirtual}) and the thread names ({@code echo-virtual-N}, {@code http-virtual-N}). A new model (an
  * event loop, say) is one more constant here and one class per server. Immutable.
  */
-public enum ServerModel {
+public enum ServerModel implements ThreadModel {
     /** One thread accepts and serves connections one after another. */
-    SINGLE("single", "@ServerSingle"),
+    SINGLE("single", "@ServerSingle", Threads.ACCEPTOR),
     /** A new platform thread per connection, which serves every request of it and ends with it. */
-    PLATFORM("platform", "@ServerPlatform"),
+    PLATFORM("platform", "@ServerPlatform", Threads.PLATFORM),
     /** A fixed pool of platform threads ({@code --pool-size}); extra connections wait for a free thread. */
-    POOL("pool", "@ServerPool"),
+    POOL("pool", "@ServerPool", Threads.POOL),
     /** A new virtual thread per connection. */
-    VIRTUAL("virtual", "@ServerVirtual");
+    VIRTUAL("virtual", "@ServerVirtual", Threads.VIRTUAL);
+
+    /** Which threads serve a model's connections: what the servers and the harness may ask of a model. */
+    enum Threads {
+        /** The accepting thread itself. */
+        ACCEPTOR,
+        /** Platform threads started per connection. */
+        PLATFORM,
+        /** A fixed pool of platform threads. */
+        POOL,
+        /** Virtual threads. */
+        VIRTUAL
+    }
 
     /** The threads of a {@link #POOL} unless {@code --pool-size} says otherwise: here and nowhere else. */
     public static final int DEFAULT_POOL_SIZE = 100;
@@ -67,13 +74,16 @@ public enum ServerModel {
 
     private final String cliName;
     private final String tag;
+    private final Threads threads;
 
-    ServerModel(String cliName, String tag) {
+    ServerModel(String cliName, String tag, Threads threads) {
         this.cliName = cliName;
         this.tag = tag;
+        this.threads = threads;
     }
 
     /** The name on the command line and in summaries: {@code virtual}. */
+    @Override
     public String cliName() {
         return cliName;
     }
@@ -93,34 +103,25 @@ public enum ServerModel {
         return tag;
     }
 
-    /** The prefix of this model's threads in {@code application}: {@code echo-virtual} for {@code echo}. */
-    public String threadPrefix(String application) {
-        return application + "-" + cliName;
-    }
-
-    /** Threads named {@code <application>-<model>-N}, virtual exactly when the model's are. */
-    public ThreadFactory threads(String application) {
-        return ModelThreads.factory(threadPrefix(application), virtualThreads());
-    }
-
     /** Whether connections run on virtual threads. */
+    @Override
     public boolean virtualThreads() {
-        return this == VIRTUAL;
+        return threads == Threads.VIRTUAL;
     }
 
     /** Whether the accepting thread serves each connection itself, so that one connection holds the server. */
     public boolean servesOnAcceptor() {
-        return this == SINGLE;
+        return threads == Threads.ACCEPTOR;
     }
 
     /** Whether the model has a fixed number of threads, set by {@code --pool-size}. */
     public boolean hasPool() {
-        return this == POOL;
+        return threads == Threads.POOL;
     }
 
     /** The model with exactly this command-line name, if any (old names are not). */
     public static Optional<ServerModel> fromCliName(String name) {
-        return Arrays.stream(values()).filter(model -> model.cliName.equals(name)).findFirst();
+        return ThreadModel.withCliName(values(), name);
     }
 
     /**
@@ -149,7 +150,7 @@ public enum ServerModel {
 
     /** The command-line names, comma separated: {@code single, platform, pool, virtual}. */
     public static String allowed() {
-        return Arrays.stream(values()).map(ServerModel::cliName).collect(Collectors.joining(", "));
+        return ThreadModel.cliNames(values());
     }
 
     @Override

@@ -21,17 +21,20 @@ public final class OldModelTags implements LauncherSessionListener {
     /** The property Cucumber reads its tag filter from. */
     static final String PROPERTY = "cucumber.filter.tags";
 
-    /** Old tag to its replacement; the cached row was its own tag, and plain virtual meant "not cached". */
+    /**
+     * Old tag to its replacement: the old tags were on HTTP scenarios only (echo's carry the same model tags now), the
+     * cached row had its own tag, and plain virtual meant "not cached".
+     */
     private static final Map<String, String> RENAMED = renamed();
     private static final Pattern TAG = Pattern.compile("@[A-Za-z0-9_]+");
 
     private static Map<String, String> renamed() {
         Map<String, String> renamed = new LinkedHashMap<>();
-        renamed.put("@SingleThreaded", "@ServerSingle");
-        renamed.put("@ThreadPerRequest", "@ServerPlatform");
-        renamed.put("@ThreadPool", "@ServerPool");
-        renamed.put("@VirtualThreads", "(@ServerVirtual and not @CachedContent)");
-        renamed.put("@VirtualThreadsCached", "(@ServerVirtual and @CachedContent)");
+        renamed.put("@SingleThreaded", "(@Http and @ServerSingle)");
+        renamed.put("@ThreadPerRequest", "(@Http and @ServerPlatform)");
+        renamed.put("@ThreadPool", "(@Http and @ServerPool)");
+        renamed.put("@VirtualThreads", "(@Http and @ServerVirtual and not @CachedContent)");
+        renamed.put("@VirtualThreadsCached", "(@Http and @ServerVirtual and @CachedContent)");
         return Map.copyOf(renamed);
     }
 

@@ -10,11 +10,11 @@ class OldModelTagsTest {
     @Test
     void everyOldTagBecomesItsReplacementInsideTheExpression() {
         assertThat(OldModelTags.rewrite("@VirtualThreads and @Functional"))
-                .contains("(@ServerVirtual and not @CachedContent) and @Functional");
+                .contains("(@Http and @ServerVirtual and not @CachedContent) and @Functional");
         assertThat(OldModelTags.rewrite("@VirtualThreadsCached or @ThreadPool"))
-                .contains("(@ServerVirtual and @CachedContent) or @ServerPool");
+                .contains("(@Http and @ServerVirtual and @CachedContent) or (@Http and @ServerPool)");
         assertThat(OldModelTags.rewrite("not @SingleThreaded and not @ThreadPerRequest"))
-                .contains("not @ServerSingle and not @ServerPlatform");
+                .contains("not (@Http and @ServerSingle) and not (@Http and @ServerPlatform)");
     }
 
     @Test
