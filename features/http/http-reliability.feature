@@ -659,8 +659,8 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     ones are written together. SIGTERM to the server JVM once it has had all of them in progress at once: it stops
     accepting at once, every request in flight is answered 200 with "Connection: close" (which shows it was still in
     flight when the server began to drain), and it exits within its grace period (10 s). single serves one
-    connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its 100 ms so
-    that its connection waits for the slow request. pool runs with 200 threads so that all 200 are in progress
+    connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its
+    1 s so that its connection waits for the slow request. pool runs with 200 threads so that all 200 are in progress
     (with its default of 100, the other 100 would wait in its queue).
     Given the HTTP server runs "<server>" in its own JVM with "<options>"
     And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
@@ -682,8 +682,8 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
 
     @ServerPool
     Examples: pool
-      | server | requests | options                     |
-      | pool   | 200      | --grace 10s --pool-size 200 |
+      | server               | requests | options     |
+      | pool --pool-size 200 | 200      | --grace 10s |
 
     @ServerVirtual
     Examples: virtual

@@ -22,23 +22,23 @@ public class HttpServerSteps {
     }
 
     @Given("the HTTP server runs {string}")
-    public void theHttpServerRuns(String stage) {
-        server.start(stage);
+    public void theHttpServerRuns(String setup) {
+        server.start(setup);
     }
 
     @Given("the HTTP server runs {string} with a docroot that has a secret file beside it")
-    public void theHttpServerRunsWithASecretBesideTheDocroot(String stage) {
-        server.startWithSecretBesideDocroot(stage);
+    public void theHttpServerRunsWithASecretBesideTheDocroot(String setup) {
+        server.startWithSecretBesideDocroot(setup);
     }
 
     @Given("the HTTP server runs {string} with a downstream that refuses connections")
-    public void theHttpServerRunsWithARefusingDownstream(String stage) {
-        server.startWithRefusingDownstream(stage);
+    public void theHttpServerRunsWithARefusingDownstream(String setup) {
+        server.startWithRefusingDownstream(setup);
     }
 
     @Given("the HTTP server runs {string} with a downstream that accepts and never answers")
-    public void theHttpServerRunsWithASilentDownstream(String stage) {
-        server.startWithSilentDownstream(stage);
+    public void theHttpServerRunsWithASilentDownstream(String setup) {
+        server.startWithSilentDownstream(setup);
     }
 
     @When("the HTTP server shuts down gracefully with a grace period of {int} s")

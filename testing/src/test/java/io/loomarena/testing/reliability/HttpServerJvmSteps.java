@@ -41,23 +41,23 @@ public class HttpServerJvmSteps {
     }
 
     @Given("the HTTP server runs {string} in its own JVM with {string}")
-    public void theHttpServerRunsInItsOwnJvmWith(String stage, String options) {
-        server.start(stage, options);
+    public void theHttpServerRunsInItsOwnJvmWith(String setup, String options) {
+        server.start(setup, options);
     }
 
     @Given("the HTTP server runs {string} in its own JVM")
-    public void theHttpServerRunsInItsOwnJvm(String stage) {
-        server.start(stage, "");
+    public void theHttpServerRunsInItsOwnJvm(String setup) {
+        server.start(setup, "");
     }
 
     @Given("the HTTP server runs {string} in its own JVM with a copy of the data file")
-    public void theHttpServerRunsWithACopyOfTheDataFile(String stage) {
-        dataFile = server.startWithDataCopy(stage);
+    public void theHttpServerRunsWithACopyOfTheDataFile(String setup) {
+        dataFile = server.startWithDataCopy(setup);
     }
 
     @Given("the HTTP server process runs {string}")
-    public void theHttpServerProcessRuns(String stage) {
-        server.start(stage, "");
+    public void theHttpServerProcessRuns(String setup) {
+        server.start(setup, "");
     }
 
     @Given("a request to {string} is in progress on the HTTP server process")

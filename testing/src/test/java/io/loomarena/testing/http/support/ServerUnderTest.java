@@ -40,13 +40,13 @@ public final class ServerUnderTest implements AutoCloseable {
     private Duration shutdownTook;
     private boolean shutdownClean;
 
-    /** Starts a server of the stage with the test defaults. */
-    public void start(String stage) {
-        start(builder(stage));
+    /** Starts the server written {@code setup} ({@code pool --pool-size 4}) with the test defaults. */
+    public void start(String setup) {
+        start(builder(setup));
     }
 
     /** Starts a server whose docroot has a secret file beside it (and a hidden file and a subfolder inside). */
-    public void startWithSecretBesideDocroot(String stage) {
+    public void startWithSecretBesideDocroot(String setup) {
         try {
             tempDir = Files.createTempDirectory("loom-arena-docroot-test-");
             Path docroot = Files.createDirectories(tempDir.resolve("docroot/sub"));
@@ -54,29 +54,29 @@ public final class ServerUnderTest implements AutoCloseable {
             Files.writeString(tempDir.resolve("docroot/index.html"), "<!DOCTYPE html><p>inside</p>");
             Files.writeString(tempDir.resolve("docroot/.hidden"), SECRET);
             Files.writeString(docroot.resolve("a.txt"), "a");
-            start(builder(stage).docroot(tempDir.resolve("docroot")));
+            start(builder(setup).docroot(tempDir.resolve("docroot")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** Starts a server whose downstream port has nothing listening. */
-    public void startWithRefusingDownstream(String stage) {
+    public void startWithRefusingDownstream(String setup) {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        start(builder(stage).downstream(URI.create("http://127.0.0.1:" + port + "/io")));
+        start(builder(setup).downstream(URI.create("http://127.0.0.1:" + port + "/io")));
     }
 
     /** Starts a server whose downstream accepts connections (in its backlog) and never answers. */
-    public void startWithSilentDownstream(String stage) {
+    public void startWithSilentDownstream(String setup) {
         try {
             ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
             extras.add(silent);
-            start(builder(stage).downstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/io")));
+            start(builder(setup).downstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/io")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
