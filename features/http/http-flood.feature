@@ -3,14 +3,14 @@ Feature: The HTTP server under a flood of 10,000 connections
   10,000 clients connect at the same moment and each asks for GET /ping once. Each model handles the flood
   according to its documented policy:
 
-    virtual             - a new virtual thread per connection: all 10,000 connections are held open and served at
-                          once, with a handful of platform threads
+    virtual   - a new virtual thread per connection: all 10,000 connections are held open and served at
+                once, with a handful of platform threads
     platform  - a new platform thread per connection: all 10,000 are held and served at once, with one
-                          platform thread (and its stack) per connection
-    pool         - 100 platform threads; accepted connections wait in a queue of up to 10,000 for a free
-                          thread (beyond that a connection gets 503), so each client closes once it is answered
-    single     - one thread serves one connection after another; the others wait in the listen backlog
-                          (the kernel caps it at net.core.somaxconn) and clients beyond it retry their connect
+                platform thread (and its stack) per connection
+    pool      - 100 platform threads; accepted connections wait in a queue of up to 10,000 for a free
+                thread (beyond that a connection gets 503), so each client closes once it is answered
+    single    - one thread serves one connection after another; the others wait in the listen backlog
+                (the kernel caps it at net.core.somaxconn) and clients beyond it retry their connect
 
   Every model runs in a fresh server JVM (the harness's heap, GC and CPU pinning) started with
   --idle-timeout 3m, so that held connections outlive the flood. Before the flood the server serves 20
