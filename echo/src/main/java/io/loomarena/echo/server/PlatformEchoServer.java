@@ -2,7 +2,6 @@ package io.loomarena.echo.server;
 
 import java.util.concurrent.Executors;
 
-
 /**
  * The {@code platform} model: a new platform thread per connection, named {@code echo-platform-N}, ending with its
  * connection. Threads are not reused and not bounded in number: the operating system's limits are the model's limits.

@@ -4,7 +4,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-
 /**
  * The {@code pool} model: a fixed pool of {@code poolSize} platform threads named {@code echo-pool-N}, all started
  * with the server. A thread serves one connection to its end, so connections beyond the pool size wait, accepted, in

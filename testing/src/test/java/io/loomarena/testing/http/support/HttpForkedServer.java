@@ -136,7 +136,7 @@ public final class HttpForkedServer implements AutoCloseable {
         return running().pid();
     }
 
-    /** A counter of the server's metrics, asked over stdin (works even while single-threaded is busy). */
+    /** A counter of the server's metrics, asked over stdin (works even while single is busy). */
     public long counter(String name) {
         Map<String, Long> counters = running().stats().counters();
         Long value = counters.get(name);
