@@ -62,8 +62,8 @@ class ServeCommandTest {
     @Test
     void aMissingOrUnknownModelNamesTheAllowedOnes() {
         assertThatThrownBy(() -> config("--port", "0"))
-                .hasMessage("missing --model (allowed: single, platform, pool, virtual)");
+                .hasMessage("missing --model (allowed: " + ServerModel.allowed() + ")");
         assertThatThrownBy(() -> config("--model", "threads"))
-                .hasMessage("invalid --model 'threads': not a server model (allowed: single, platform, pool, virtual)");
+                .hasMessage("invalid --model 'threads': not a server model (allowed: " + ServerModel.allowed() + ")");
     }
 }

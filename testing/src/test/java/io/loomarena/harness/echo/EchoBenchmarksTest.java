@@ -12,8 +12,8 @@ import io.loomarena.harness.BenchmarkPlan;
 class EchoBenchmarksTest {
 
     @Test
-    void theMatrixHasEightCombinationsNamedByLabel() {
-        assertThat(EchoBenchmarks.combinations()).hasSize(8)
+    void theMatrixHasEveryServerModelAgainstEveryClientModelNamedByLabel() {
+        assertThat(EchoBenchmarks.combinations()).hasSize(ServerModel.values().length * ClientModel.values().length)
                 .contains("SINGLE_SERVER+PLATFORM_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT");
     }
 
