@@ -37,23 +37,23 @@ Feature: A/B regression gate: this build against a baseline build, measured alte
         | virtual  | virtual  | 100     | 2500     |
 
   Rule: No HTTP ping combination's throughput is more than the tolerance below the baseline's
-    The quick ping suite: 200,000 requests to /ping over 10 keep-alive connections, every stage against both clients.
+    The quick ping suite: 200,000 requests to /ping over 10 keep-alive connections, every model against both clients.
 
     @Http @HttpPing
-    Scenario Outline: <stage> stage against the <client> client on /ping, this build against the baseline
-      When the HTTP ping suite's 200000 requests to "/ping" over 10 keep-alive connections run the <stage> stage against the <client> client on both builds, forks alternating
+    Scenario Outline: <server> against the <client> client on /ping, this build against the baseline
+      When the HTTP ping suite's 200000 requests to "/ping" over 10 keep-alive connections run "<server>" against the <client> client on both builds, forks alternating
       Then every measured iteration on both builds did all its work without an error
       And the throughput of this build is at most the tolerance below the baseline's
 
       Examples:
-        | stage              | client   |
-        | single-threaded    | platform |
-        | single-threaded    | virtual  |
-        | thread-per-request | platform |
-        | thread-per-request | virtual  |
-        | thread-pool        | platform |
-        | thread-pool        | virtual  |
-        | virtual            | platform |
-        | virtual            | virtual  |
-        | virtual-cached     | platform |
-        | virtual-cached     | virtual  |
+        | server                  | client   |
+        | single                  | platform |
+        | single                  | virtual  |
+        | platform                | platform |
+        | platform                | virtual  |
+        | pool                    | platform |
+        | pool                    | virtual  |
+        | virtual                 | platform |
+        | virtual                 | virtual  |
+        | virtual --cache-content | platform |
+        | virtual --cache-content | virtual  |

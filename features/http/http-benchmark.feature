@@ -1,190 +1,185 @@
 @Http
-Feature: HTTP benchmark suites: every stage of the HTTP server on the same path, each suite ranked on its own
-  Every combination is measured as JMH measures a benchmark: in each fork, a fresh server JVM (`serve --stage ...`,
+Feature: HTTP benchmark suites: every model of the HTTP server on the same path, each suite ranked on its own
+  Every combination is measured as JMH measures a benchmark: in each fork, a fresh server JVM (`serve --model ...`,
   pinned to CPU 0 when taskset exists) and a fresh load-client JVM (`load --client ... --json`, pinned to CPU 1);
   inside that client JVM, warmup iterations and then measured iterations of the same fixed work, against the same
   server. The server's CPU, GC and allocation figures are read just before and just after each measured iteration.
   Forks and iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations,
-  -Dloomarena.iterations; defaults 2, 2 and 3). Every stage gets exactly the same command lines apart from `--stage`.
+  -Dloomarena.iterations; defaults 2, 2 and 3). Every model gets exactly the same command lines apart from `--model`.
   Summaries go to target-results/http-<suite>/. Each suite's ranking scenario comes after its runs, ranks them and
   writes ranking.md and ranking.csv beside them. It refuses, naming them, summaries that are missing or whose workloads
   differ: after a @Full run, rerun the quick one (or the full one) of every combination before ranking.
   Every variant is tagged @Slow, so none runs in the default build (whose time goes to the echo matrix); the full
   sizes are also tagged @Full. -Dcucumber.filter.tags='@HttpPing and not @Full' runs the quick ping suite (200,000
   requests, so that each measured iteration lasts at least a second here; about 5 minutes) and its ranking.
-  The thread-pool stage has 100 threads unless its label says otherwise (THREAD_POOL_4 has 4); the summary's server
-  model records the pool size.
+  The pool model has 100 threads unless its label says otherwise (POOL_4_SERVER has 4); `pool --pool-size 2xcpu`,
+  the size a CPU-bound service is often given, has 2 threads per CPU of the server's machine, counted by the server
+  itself (POOL_2XCPU_SERVER, whichever machine plans the run). The summary's server model records the pool size.
+  Each suite lists its combinations once, in Java (HttpSuite); SuiteExamplesTest fails when these Examples and
+  that list disagree, naming the combination missing or extra.
 
   @Performance @HttpPing
-  Scenario Outline: ping: <stage> stage against the <client> client, /ping over 10 keep-alive connections
+  Scenario Outline: ping: <server> against the <client> client, /ping over 10 keep-alive connections
     The source's ab test (ab -k -n 100000 -c 10): a fixed amount of work, ranked by the time it takes.
     Given the HTTP ping suite sends <requests> requests to "/ping" over 10 keep-alive connections
-    When the <stage> stage is measured against the <client> client
+    When "<server>" is measured against the <client> client
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @Slow @SingleThreaded @ClientPlatform
+    @Slow @ServerSingle @ClientPlatform
     Examples: quick, 200,000 requests
-      | stage           | client   | requests |
-      | single-threaded | platform | 200000   |
-    @Slow @SingleThreaded @ClientVirtual
+      | server | client   | requests |
+      | single | platform | 200000   |
+    @Slow @ServerSingle @ClientVirtual
     Examples: quick, 200,000 requests
-      | stage           | client  | requests |
-      | single-threaded | virtual | 200000   |
-    @Slow @ThreadPerRequest @ClientPlatform
+      | server | client  | requests |
+      | single | virtual | 200000   |
+    @Slow @ServerPlatform @ClientPlatform
     Examples: quick, 200,000 requests
-      | stage              | client   | requests |
-      | thread-per-request | platform | 200000   |
-    @Slow @ThreadPerRequest @ClientVirtual
+      | server   | client   | requests |
+      | platform | platform | 200000   |
+    @Slow @ServerPlatform @ClientVirtual
     Examples: quick, 200,000 requests
-      | stage              | client  | requests |
-      | thread-per-request | virtual | 200000   |
-    @Slow @ThreadPool @ClientPlatform
+      | server   | client  | requests |
+      | platform | virtual | 200000   |
+    @Slow @ServerPool @ClientPlatform
     Examples: quick, 200,000 requests
-      | stage       | client   | requests |
-      | thread-pool | platform | 200000   |
-    @Slow @ThreadPool @ClientVirtual
+      | server | client   | requests |
+      | pool   | platform | 200000   |
+    @Slow @ServerPool @ClientVirtual
     Examples: quick, 200,000 requests
-      | stage       | client  | requests |
-      | thread-pool | virtual | 200000   |
-    @Slow @VirtualThreads @ClientPlatform
+      | server | client  | requests |
+      | pool   | virtual | 200000   |
+    @Slow @ServerVirtual @ClientPlatform
     Examples: quick, 200,000 requests
-      | stage   | client   | requests |
+      | server  | client   | requests |
       | virtual | platform | 200000   |
-    @Slow @VirtualThreads @ClientVirtual
+    @Slow @ServerVirtual @ClientVirtual
     Examples: quick, 200,000 requests
-      | stage   | client  | requests |
+      | server  | client  | requests |
       | virtual | virtual | 200000   |
-    @Slow @VirtualThreadsCached @ClientPlatform
+    @Slow @ServerVirtual @CachedContent @ClientPlatform
     Examples: quick, 200,000 requests
-      | stage          | client   | requests |
-      | virtual-cached | platform | 200000   |
-    @Slow @VirtualThreadsCached @ClientVirtual
+      | server                  | client   | requests |
+      | virtual --cache-content | platform | 200000   |
+    @Slow @ServerVirtual @CachedContent @ClientVirtual
     Examples: quick, 200,000 requests
-      | stage          | client  | requests |
-      | virtual-cached | virtual | 200000   |
-    @Slow @Full @SingleThreaded @ClientPlatform
+      | server                  | client  | requests |
+      | virtual --cache-content | virtual | 200000   |
+    @Slow @Full @ServerSingle @ClientPlatform
     Examples: full, 1,000,000 requests
-      | stage           | client   | requests |
-      | single-threaded | platform | 1000000  |
-    @Slow @Full @SingleThreaded @ClientVirtual
+      | server | client   | requests |
+      | single | platform | 1000000  |
+    @Slow @Full @ServerSingle @ClientVirtual
     Examples: full, 1,000,000 requests
-      | stage           | client  | requests |
-      | single-threaded | virtual | 1000000  |
-    @Slow @Full @ThreadPerRequest @ClientPlatform
+      | server | client  | requests |
+      | single | virtual | 1000000  |
+    @Slow @Full @ServerPlatform @ClientPlatform
     Examples: full, 1,000,000 requests
-      | stage              | client   | requests |
-      | thread-per-request | platform | 1000000  |
-    @Slow @Full @ThreadPerRequest @ClientVirtual
+      | server   | client   | requests |
+      | platform | platform | 1000000  |
+    @Slow @Full @ServerPlatform @ClientVirtual
     Examples: full, 1,000,000 requests
-      | stage              | client  | requests |
-      | thread-per-request | virtual | 1000000  |
-    @Slow @Full @ThreadPool @ClientPlatform
+      | server   | client  | requests |
+      | platform | virtual | 1000000  |
+    @Slow @Full @ServerPool @ClientPlatform
     Examples: full, 1,000,000 requests
-      | stage       | client   | requests |
-      | thread-pool | platform | 1000000  |
-    @Slow @Full @ThreadPool @ClientVirtual
+      | server | client   | requests |
+      | pool   | platform | 1000000  |
+    @Slow @Full @ServerPool @ClientVirtual
     Examples: full, 1,000,000 requests
-      | stage       | client  | requests |
-      | thread-pool | virtual | 1000000  |
-    @Slow @Full @VirtualThreads @ClientPlatform
+      | server | client  | requests |
+      | pool   | virtual | 1000000  |
+    @Slow @Full @ServerVirtual @ClientPlatform
     Examples: full, 1,000,000 requests
-      | stage   | client   | requests |
+      | server  | client   | requests |
       | virtual | platform | 1000000  |
-    @Slow @Full @VirtualThreads @ClientVirtual
+    @Slow @Full @ServerVirtual @ClientVirtual
     Examples: full, 1,000,000 requests
-      | stage   | client  | requests |
+      | server  | client  | requests |
       | virtual | virtual | 1000000  |
-    @Slow @Full @VirtualThreadsCached @ClientPlatform
+    @Slow @Full @ServerVirtual @CachedContent @ClientPlatform
     Examples: full, 1,000,000 requests
-      | stage          | client   | requests |
-      | virtual-cached | platform | 1000000  |
-    @Slow @Full @VirtualThreadsCached @ClientVirtual
+      | server                  | client   | requests |
+      | virtual --cache-content | platform | 1000000  |
+    @Slow @Full @ServerVirtual @CachedContent @ClientVirtual
     Examples: full, 1,000,000 requests
-      | stage          | client  | requests |
-      | virtual-cached | virtual | 1000000  |
-
-  @Performance @HttpPing @ThreadPool
-  Scenario Outline: ping: thread-pool stage with 2 x CPUs threads against the <client> client
-    The pool size a CPU-bound service is often given, beside the default pool of 100 (labelled THREAD_POOL_<2 x CPUs>).
-    Given the HTTP ping suite sends <requests> requests to "/ping" over 10 keep-alive connections
-    When the thread-pool stage with 2 x CPUs threads is measured against the <client> client
-    Then its summary is saved in the suite's folder and every measured iteration answered every request without error
-    And every fork ran its iterations in one fresh client JVM against one fresh server JVM
-
-    @Slow @ClientPlatform
-    Examples: quick, 200,000 requests
-      | client   | requests |
-      | platform | 200000   |
-    @Slow @ClientVirtual
-    Examples: quick, 200,000 requests
-      | client  | requests |
-      | virtual | 200000   |
-    @Slow @Full @ClientPlatform
-    Examples: full, 1,000,000 requests
-      | client   | requests |
-      | platform | 1000000  |
-    @Slow @Full @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | client  | requests |
-      | virtual | 1000000  |
+      | server                  | client  | requests |
+      | virtual --cache-content | virtual | 1000000  |
+    @Slow @ServerPool @ClientPlatform
+    Examples: quick, 200,000 requests, a pool of 2 threads per CPU
+      | server                 | client   | requests |
+      | pool --pool-size 2xcpu | platform | 200000   |
+    @Slow @ServerPool @ClientVirtual
+    Examples: quick, 200,000 requests, a pool of 2 threads per CPU
+      | server                 | client  | requests |
+      | pool --pool-size 2xcpu | virtual | 200000   |
+    @Slow @Full @ServerPool @ClientPlatform
+    Examples: full, 1,000,000 requests, a pool of 2 threads per CPU
+      | server                 | client   | requests |
+      | pool --pool-size 2xcpu | platform | 1000000  |
+    @Slow @Full @ServerPool @ClientVirtual
+    Examples: full, 1,000,000 requests, a pool of 2 threads per CPU
+      | server                 | client  | requests |
+      | pool --pool-size 2xcpu | virtual | 1000000  |
 
   @PerformanceSummary @Slow @HttpPing
-  Scenario: Rank the ping suite: every stage x client, fastest first
+  Scenario: Rank the ping suite: every model x client, fastest first
     When the HTTP ping summaries are ranked
     Then the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpData @ClientVirtual
-  Scenario Outline: data: <stage> stage, a ramp of <users> users fetching /data.json
+  Scenario Outline: data: <server>, a ramp of <users> users fetching /data.json
     An open model, as JMeter's thread group: the users start evenly over the ramp whatever the server does, each opens
     its own connection and sends one request; latency counts from the user's due time. `virtual` reads the 204 KiB
-    file from disk on every request, `virtual-cached` holds it in memory. Failed requests are counted, not fatal.
+    file from disk on every request, `virtual --cache-content` holds it in memory. Failed requests are counted, not
+    fatal.
     Given the HTTP data suite ramps up <users> users over <millis> ms, each sending one request to "/data.json", counting failed requests
-    When the <stage> stage is measured against the virtual client
+    When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every request of every measured iteration was answered or counted as an error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @Slow @SingleThreaded
+    @Slow @ServerSingle
     Examples: quick, 200 users over 0.5 s
-      | stage           | users | millis |
-      | single-threaded | 200   | 500    |
-    @Slow @ThreadPerRequest
+      | server | users | millis |
+      | single | 200   | 500    |
+    @Slow @ServerPlatform
     Examples: quick, 200 users over 0.5 s
-      | stage              | users | millis |
-      | thread-per-request | 200   | 500    |
-    @Slow @ThreadPool
+      | server   | users | millis |
+      | platform | 200   | 500    |
+    @Slow @ServerPool
     Examples: quick, 200 users over 0.5 s
-      | stage       | users | millis |
-      | thread-pool | 200   | 500    |
-    @Slow @VirtualThreads
+      | server | users | millis |
+      | pool   | 200   | 500    |
+    @Slow @ServerVirtual
     Examples: quick, 200 users over 0.5 s
-      | stage   | users | millis |
+      | server  | users | millis |
       | virtual | 200   | 500    |
-    @Slow @VirtualThreadsCached
+    @Slow @ServerVirtual @CachedContent
     Examples: quick, 200 users over 0.5 s
-      | stage          | users | millis |
-      | virtual-cached | 200   | 500    |
-    @Slow @Full @SingleThreaded
+      | server                  | users | millis |
+      | virtual --cache-content | 200   | 500    |
+    @Slow @Full @ServerSingle
     Examples: full, 10,000 users over 60 s
-      | stage           | users | millis |
-      | single-threaded | 10000 | 60000  |
-    @Slow @Full @ThreadPerRequest
+      | server | users | millis |
+      | single | 10000 | 60000  |
+    @Slow @Full @ServerPlatform
     Examples: full, 10,000 users over 60 s
-      | stage              | users | millis |
-      | thread-per-request | 10000 | 60000  |
-    @Slow @Full @ThreadPool
+      | server   | users | millis |
+      | platform | 10000 | 60000  |
+    @Slow @Full @ServerPool
     Examples: full, 10,000 users over 60 s
-      | stage       | users | millis |
-      | thread-pool | 10000 | 60000  |
-    @Slow @Full @VirtualThreads
+      | server | users | millis |
+      | pool   | 10000 | 60000  |
+    @Slow @Full @ServerVirtual
     Examples: full, 10,000 users over 60 s
-      | stage   | users | millis |
+      | server  | users | millis |
       | virtual | 10000 | 60000  |
-    @Slow @Full @VirtualThreadsCached
+    @Slow @Full @ServerVirtual @CachedContent
     Examples: full, 10,000 users over 60 s
-      | stage          | users | millis |
-      | virtual-cached | 10000 | 60000  |
+      | server                  | users | millis |
+      | virtual --cache-content | 10000 | 60000  |
 
   @PerformanceSummary @Slow @HttpData
   Scenario: Rank the data suite by p99 latency of the open-model ramp
@@ -195,79 +190,79 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpSweep @ClientVirtual
-  Scenario Outline: sweep: <stage> stage, the 50 KB page at <connections> connections, keep-alive <keepAlive>
+  Scenario Outline: sweep: <server>, the 50 KB page at <connections> connections, keep-alive <keepAlive>
     A fixed amount of work per level; with keep-alive off every request opens its own connection (ab without -k).
-    Failed requests (a bounded stage may time some out at 200 connections) are counted and shown, not fatal.
+    Failed requests (a bounded model may time some out at 200 connections) are counted and shown, not fatal.
     Given the HTTP sweep suite sends <requests> requests to "/files/index.html" over <connections> connections with keep-alive <keepAlive>, counting failed requests
-    When the <stage> stage is measured against the virtual client
+    When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every request of every measured iteration was answered or counted as an error
 
-    @Slow @SingleThreaded
+    @Slow @ServerSingle
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | stage           | connections | keepAlive | requests |
-      | single-threaded | 10          | on        | 2000     |
-      | single-threaded | 50          | on        | 2000     |
-      | single-threaded | 50          | off       | 2000     |
-    @Slow @ThreadPerRequest
+      | server | connections | keepAlive | requests |
+      | single | 10          | on        | 2000     |
+      | single | 50          | on        | 2000     |
+      | single | 50          | off       | 2000     |
+    @Slow @ServerPlatform
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | stage              | connections | keepAlive | requests |
-      | thread-per-request | 10          | on        | 2000     |
-      | thread-per-request | 50          | on        | 2000     |
-      | thread-per-request | 50          | off       | 2000     |
-    @Slow @ThreadPool
+      | server   | connections | keepAlive | requests |
+      | platform | 10          | on        | 2000     |
+      | platform | 50          | on        | 2000     |
+      | platform | 50          | off       | 2000     |
+    @Slow @ServerPool
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | stage       | connections | keepAlive | requests |
-      | thread-pool | 10          | on        | 2000     |
-      | thread-pool | 50          | on        | 2000     |
-      | thread-pool | 50          | off       | 2000     |
-    @Slow @VirtualThreads
+      | server | connections | keepAlive | requests |
+      | pool   | 10          | on        | 2000     |
+      | pool   | 50          | on        | 2000     |
+      | pool   | 50          | off       | 2000     |
+    @Slow @ServerVirtual
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | stage   | connections | keepAlive | requests |
+      | server  | connections | keepAlive | requests |
       | virtual | 10          | on        | 2000     |
       | virtual | 50          | on        | 2000     |
       | virtual | 50          | off       | 2000     |
-    @Slow @VirtualThreadsCached
+    @Slow @ServerVirtual @CachedContent
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | stage          | connections | keepAlive | requests |
-      | virtual-cached | 10          | on        | 2000     |
-      | virtual-cached | 50          | on        | 2000     |
-      | virtual-cached | 50          | off       | 2000     |
-    @Slow @Full @SingleThreaded
+      | server                  | connections | keepAlive | requests |
+      | virtual --cache-content | 10          | on        | 2000     |
+      | virtual --cache-content | 50          | on        | 2000     |
+      | virtual --cache-content | 50          | off       | 2000     |
+    @Slow @Full @ServerSingle
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage           | connections | keepAlive | requests |
-      | single-threaded | 1           | on        | 10000    |
-      | single-threaded | 1           | off       | 10000    |
-      | single-threaded | 10          | on        | 10000    |
-      | single-threaded | 10          | off       | 10000    |
-      | single-threaded | 50          | on        | 10000    |
-      | single-threaded | 50          | off       | 10000    |
-      | single-threaded | 200         | on        | 10000    |
-      | single-threaded | 200         | off       | 10000    |
-    @Slow @Full @ThreadPerRequest
+      | server | connections | keepAlive | requests |
+      | single | 1           | on        | 10000    |
+      | single | 1           | off       | 10000    |
+      | single | 10          | on        | 10000    |
+      | single | 10          | off       | 10000    |
+      | single | 50          | on        | 10000    |
+      | single | 50          | off       | 10000    |
+      | single | 200         | on        | 10000    |
+      | single | 200         | off       | 10000    |
+    @Slow @Full @ServerPlatform
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage              | connections | keepAlive | requests |
-      | thread-per-request | 1           | on        | 10000    |
-      | thread-per-request | 1           | off       | 10000    |
-      | thread-per-request | 10          | on        | 10000    |
-      | thread-per-request | 10          | off       | 10000    |
-      | thread-per-request | 50          | on        | 10000    |
-      | thread-per-request | 50          | off       | 10000    |
-      | thread-per-request | 200         | on        | 10000    |
-      | thread-per-request | 200         | off       | 10000    |
-    @Slow @Full @ThreadPool
+      | server   | connections | keepAlive | requests |
+      | platform | 1           | on        | 10000    |
+      | platform | 1           | off       | 10000    |
+      | platform | 10          | on        | 10000    |
+      | platform | 10          | off       | 10000    |
+      | platform | 50          | on        | 10000    |
+      | platform | 50          | off       | 10000    |
+      | platform | 200         | on        | 10000    |
+      | platform | 200         | off       | 10000    |
+    @Slow @Full @ServerPool
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage       | connections | keepAlive | requests |
-      | thread-pool | 1           | on        | 10000    |
-      | thread-pool | 1           | off       | 10000    |
-      | thread-pool | 10          | on        | 10000    |
-      | thread-pool | 10          | off       | 10000    |
-      | thread-pool | 50          | on        | 10000    |
-      | thread-pool | 50          | off       | 10000    |
-      | thread-pool | 200         | on        | 10000    |
-      | thread-pool | 200         | off       | 10000    |
-    @Slow @Full @VirtualThreads
+      | server | connections | keepAlive | requests |
+      | pool   | 1           | on        | 10000    |
+      | pool   | 1           | off       | 10000    |
+      | pool   | 10          | on        | 10000    |
+      | pool   | 10          | off       | 10000    |
+      | pool   | 50          | on        | 10000    |
+      | pool   | 50          | off       | 10000    |
+      | pool   | 200         | on        | 10000    |
+      | pool   | 200         | off       | 10000    |
+    @Slow @Full @ServerVirtual
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage   | connections | keepAlive | requests |
+      | server  | connections | keepAlive | requests |
       | virtual | 1           | on        | 10000    |
       | virtual | 1           | off       | 10000    |
       | virtual | 10          | on        | 10000    |
@@ -276,68 +271,68 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
       | virtual | 50          | off       | 10000    |
       | virtual | 200         | on        | 10000    |
       | virtual | 200         | off       | 10000    |
-    @Slow @Full @VirtualThreadsCached
+    @Slow @Full @ServerVirtual @CachedContent
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | stage          | connections | keepAlive | requests |
-      | virtual-cached | 1           | on        | 10000    |
-      | virtual-cached | 1           | off       | 10000    |
-      | virtual-cached | 10          | on        | 10000    |
-      | virtual-cached | 10          | off       | 10000    |
-      | virtual-cached | 50          | on        | 10000    |
-      | virtual-cached | 50          | off       | 10000    |
-      | virtual-cached | 200         | on        | 10000    |
-      | virtual-cached | 200         | off       | 10000    |
+      | server                  | connections | keepAlive | requests |
+      | virtual --cache-content | 1           | on        | 10000    |
+      | virtual --cache-content | 1           | off       | 10000    |
+      | virtual --cache-content | 10          | on        | 10000    |
+      | virtual --cache-content | 10          | off       | 10000    |
+      | virtual --cache-content | 50          | on        | 10000    |
+      | virtual --cache-content | 50          | off       | 10000    |
+      | virtual --cache-content | 200         | on        | 10000    |
+      | virtual --cache-content | 200         | off       | 10000    |
 
   @PerformanceSummary @Slow @HttpSweep
   Scenario: Rank the sweep: one table per concurrency level and keep-alive setting
-    Each table ranks the stages at one level by throughput (highest first) and shows their p99 beside it.
+    Each table ranks the models at one level by throughput (highest first) and shows their p99 beside it.
     When the HTTP sweep summaries are ranked
     Then the ranking shows one table per level, each listing every stage with its throughput and p99
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpFanout @ClientVirtual
-  Scenario Outline: fanout: <stage> stage, <path> at 100 connections
+  Scenario Outline: fanout: <server>, <path> at 100 connections
     The Spring Boot experiment: /fanout makes 3 sequential blocking calls to a downstream /io?ms=10, so a request
-    holds its thread about 30 ms while the CPU is idle. The downstream is a fresh `serve --stage virtual` JVM started
+    holds its thread about 30 ms while the CPU is idle. The downstream is a fresh `serve --model virtual` JVM started
     before the server, pinned with the client (CPU 1) so that it does not take the measured server's CPU; /io?ms=10
-    blocks the serving thread directly, without a downstream. One connection per request, because the thread-pool
-    stage holds a thread per connection: with keep-alive, 4 threads would serve 4 connections and starve the others.
-    `thread-pool-4` is the thread-pool stage with 4 threads (THREAD_POOL_4), `thread-pool` has 100 (THREAD_POOL).
+    blocks the serving thread directly, without a downstream. One connection per request, because the pool
+    model holds a thread per connection: with keep-alive, 4 threads would serve 4 connections and starve the others.
+    `pool --pool-size 4` is the pool model with 4 threads (POOL_4_SERVER), `pool` has 100 (POOL_SERVER).
     Given the HTTP fanout suite sends <requests> requests to "<path>" over 100 connections, one connection per request
-    When the <stage> stage is measured against the virtual client
+    When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And the summary records the downstream JVM and where it ran, exactly when the path calls one
 
-    @Slow @VirtualThreads
+    @Slow @ServerVirtual
     Examples: quick, 100 requests (one per connection)
-      | stage   | path                  | requests |
+      | server  | path                  | requests |
       | virtual | /fanout?calls=3&ms=10 | 100      |
       | virtual | /io?ms=10             | 100      |
-    @Slow @ThreadPool
+    @Slow @ServerPool
     Examples: quick, 100 requests (one per connection)
-      | stage         | path                  | requests |
-      | thread-pool-4 | /fanout?calls=3&ms=10 | 100      |
-      | thread-pool-4 | /io?ms=10             | 100      |
-    @Slow @ThreadPool
+      | server             | path                  | requests |
+      | pool --pool-size 4 | /fanout?calls=3&ms=10 | 100      |
+      | pool --pool-size 4 | /io?ms=10             | 100      |
+    @Slow @ServerPool
     Examples: quick, 100 requests (one per connection)
-      | stage       | path                  | requests |
-      | thread-pool | /fanout?calls=3&ms=10 | 100      |
-      | thread-pool | /io?ms=10             | 100      |
-    @Slow @Full @VirtualThreads
+      | server | path                  | requests |
+      | pool   | /fanout?calls=3&ms=10 | 100      |
+      | pool   | /io?ms=10             | 100      |
+    @Slow @Full @ServerVirtual
     Examples: full, 3,000 requests
-      | stage   | path                  | requests |
+      | server  | path                  | requests |
       | virtual | /fanout?calls=3&ms=10 | 3000     |
       | virtual | /io?ms=10             | 3000     |
-    @Slow @Full @ThreadPool
+    @Slow @Full @ServerPool
     Examples: full, 3,000 requests
-      | stage         | path                  | requests |
-      | thread-pool-4 | /fanout?calls=3&ms=10 | 3000     |
-      | thread-pool-4 | /io?ms=10             | 3000     |
-    @Slow @Full @ThreadPool
+      | server             | path                  | requests |
+      | pool --pool-size 4 | /fanout?calls=3&ms=10 | 3000     |
+      | pool --pool-size 4 | /io?ms=10             | 3000     |
+    @Slow @Full @ServerPool
     Examples: full, 3,000 requests
-      | stage       | path                  | requests |
-      | thread-pool | /fanout?calls=3&ms=10 | 3000     |
-      | thread-pool | /io?ms=10             | 3000     |
+      | server | path                  | requests |
+      | pool   | /fanout?calls=3&ms=10 | 3000     |
+      | pool   | /io?ms=10             | 3000     |
 
   @PerformanceSummary @Slow @HttpFanout
   Scenario: Rank the fanout suite: one ranking for /fanout and one for /io, fastest first
@@ -346,58 +341,58 @@ Feature: HTTP benchmark suites: every stage of the HTTP server on the same path,
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpCpu @ClientVirtual
-  Scenario Outline: cpu: <stage> stage, /cpu at <connections> keep-alive connections
+  Scenario Outline: cpu: <server>, /cpu at <connections> keep-alive connections
     Pure computation (n rounds of integer mixing, about 1 ns each) on a server pinned to one CPU: no thread model can
     make it faster, and more threads only add switching. The ranking shows what it measures, not what we expect.
     Given the HTTP cpu suite sends <requests> requests to "/cpu?n=<rounds>" over <connections> keep-alive connections
-    When the <stage> stage is measured against the virtual client
+    When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
 
-    @Slow @SingleThreaded
+    @Slow @ServerSingle
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage           | connections | rounds | requests |
-      | single-threaded | 50          | 100000 | 1000     |
-    @Slow @ThreadPerRequest
+      | server | connections | rounds | requests |
+      | single | 50          | 100000 | 1000     |
+    @Slow @ServerPlatform
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage              | connections | rounds | requests |
-      | thread-per-request | 50          | 100000 | 1000     |
-    @Slow @ThreadPool
+      | server   | connections | rounds | requests |
+      | platform | 50          | 100000 | 1000     |
+    @Slow @ServerPool
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage       | connections | rounds | requests |
-      | thread-pool | 50          | 100000 | 1000     |
-    @Slow @VirtualThreads
+      | server | connections | rounds | requests |
+      | pool   | 50          | 100000 | 1000     |
+    @Slow @ServerVirtual
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage   | connections | rounds | requests |
+      | server  | connections | rounds | requests |
       | virtual | 50          | 100000 | 1000     |
-    @Slow @VirtualThreadsCached
+    @Slow @ServerVirtual @CachedContent
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | stage          | connections | rounds | requests |
-      | virtual-cached | 50          | 100000 | 1000     |
-    @Slow @Full @SingleThreaded
+      | server                  | connections | rounds | requests |
+      | virtual --cache-content | 50          | 100000 | 1000     |
+    @Slow @Full @ServerSingle
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage           | connections | rounds  | requests |
-      | single-threaded | 2           | 1000000 | 5000     |
-      | single-threaded | 50          | 1000000 | 5000     |
-    @Slow @Full @ThreadPerRequest
+      | server | connections | rounds  | requests |
+      | single | 2           | 1000000 | 5000     |
+      | single | 50          | 1000000 | 5000     |
+    @Slow @Full @ServerPlatform
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage              | connections | rounds  | requests |
-      | thread-per-request | 2           | 1000000 | 5000     |
-      | thread-per-request | 50          | 1000000 | 5000     |
-    @Slow @Full @ThreadPool
+      | server   | connections | rounds  | requests |
+      | platform | 2           | 1000000 | 5000     |
+      | platform | 50          | 1000000 | 5000     |
+    @Slow @Full @ServerPool
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage       | connections | rounds  | requests |
-      | thread-pool | 2           | 1000000 | 5000     |
-      | thread-pool | 50          | 1000000 | 5000     |
-    @Slow @Full @VirtualThreads
+      | server | connections | rounds  | requests |
+      | pool   | 2           | 1000000 | 5000     |
+      | pool   | 50          | 1000000 | 5000     |
+    @Slow @Full @ServerVirtual
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage   | connections | rounds  | requests |
+      | server  | connections | rounds  | requests |
       | virtual | 2           | 1000000 | 5000     |
       | virtual | 50          | 1000000 | 5000     |
-    @Slow @Full @VirtualThreadsCached
+    @Slow @Full @ServerVirtual @CachedContent
     Examples: full, 5,000 requests of 1,000,000 rounds
-      | stage          | connections | rounds  | requests |
-      | virtual-cached | 2           | 1000000 | 5000     |
-      | virtual-cached | 50          | 1000000 | 5000     |
+      | server                  | connections | rounds  | requests |
+      | virtual --cache-content | 2           | 1000000 | 5000     |
+      | virtual --cache-content | 50          | 1000000 | 5000     |
 
   @PerformanceSummary @Slow @HttpCpu
   Scenario: Rank the cpu suite: one ranking per concurrency level, fastest first

@@ -1,12 +1,12 @@
 @Http @EdgeCase
-Feature: The HTTP server refuses bad input, slow clients and broken peers, in every concurrency stage
+Feature: The HTTP server refuses bad input, slow clients and broken peers, in every thread model
   Malformed or ambiguous requests get their status and, when the framing cannot be trusted, "Connection: close"
   and a closed connection with no second response; slow clients are closed after the header timeout (1 s here);
   clients that vanish leave nothing behind. Requests are written on raw sockets so that anything can be sent.
   In request texts, \r \n \t \0 are control characters and {x*N} is x repeated N times.
 
-  Scenario Outline: each error status on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: each error status on <server>
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection and the response read
       | request                                                                                                 | status | connection | body contains                |
       | GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n                                                              | 404    | kept open  | no resource /nowhere         |
@@ -37,33 +37,33 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     And every HTTP response carries Date, Server, Content-Type and a Content-Length equal to its body length
     And every 405 HTTP response names the allowed methods in an Allow field
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <server>
+    Given the HTTP server runs "<server>"
     And an HTTP connection is open
     When the HTTP connection sends "POST /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /metrics HTTP/1.1\r\nHost: t\r\n\r\n" in one write
     And the HTTP connection reads 1 response
@@ -71,34 +71,34 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     And the HTTP connection is closed by the server with no second response
     And the HTTP server still answers "/ping" with 200
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: no way out of the docroot on <stage>
+  Scenario Outline: no way out of the docroot on <server>
     A file sits next to the docroot; no spelling of a path reaches it.
-    Given the HTTP server runs the "<stage>" stage with a docroot that has a secret file beside it
+    Given the HTTP server runs "<server>" with a docroot that has a secret file beside it
     When each of these paths is requested on its own HTTP connection
       | path                                  |
       | /files/../secret.txt                  |
@@ -117,191 +117,191 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | http://t/files/../secret.txt          |
     Then every HTTP response to them is 400 or 404 and none contains the secret
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: a slow client is closed after the header timeout while another client is served on <stage>
-    A single-threaded server serves the other client once the slow one has been closed.
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: a slow client is closed after the header timeout while another client is served on <server>
+    A single server serves the other client once the slow one has been closed.
+    Given the HTTP server runs "<server>"
     And a slow HTTP client has sent "GET /ping HTTP/1.1\r\nHo" and stalls
     When another HTTP client requests "/ping" on a new connection
     Then the other HTTP client is answered 200 within 5 s
     And the slow HTTP client got a 408 response and was closed within 5 s
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: a client that connects and sends nothing is closed after the header timeout on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: a client that connects and sends nothing is closed after the header timeout on <server>
+    Given the HTTP server runs "<server>"
     When an HTTP client connects and sends nothing
     Then the silent HTTP client got a 408 response and was closed within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 64 KiB of random bytes get an error or a close, quickly, on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: 64 KiB of random bytes get an error or a close, quickly, on <server>
+    Given the HTTP server runs "<server>"
     When an HTTP client sends 64 KiB of random bytes on a new connection
     Then that HTTP connection got a 4xx response or was closed within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: clients vanishing mid-request and mid-response leave nothing behind on <stage>
+  Scenario Outline: clients vanishing mid-request and mid-response leave nothing behind on <server>
     Observed through /metrics: the open connections and the serving threads go back to their baseline.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     And the HTTP server's connection and handler counts are noted from "/metrics"
     When an HTTP client resets its connection after sending half a request
     And an HTTP client with a tiny receive window resets its connection after reading 100 bytes of "/data.json"
     Then the HTTP server's connection and handler counts in "/metrics" return to the noted baseline within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: /fanout reports a failing downstream as 502 and a silent one as 504 on <stage>
-    Given the HTTP server runs the "<stage>" stage with a downstream that refuses connections
+  Scenario Outline: /fanout reports a failing downstream as 502 and a silent one as 504 on <server>
+    Given the HTTP server runs "<server>" with a downstream that refuses connections
     When an HTTP client gets "/fanout?calls=2&ms=5"
     Then the HTTP response status is 502
     And the HTTP response body contains "downstream call 1 of 2"
-    Given the HTTP server runs the "<stage>" stage with a downstream that accepts and never answers
+    Given the HTTP server runs "<server>" with a downstream that accepts and never answers
     When an HTTP client gets "/fanout?calls=2&ms=5"
     Then the HTTP response status is 504
     And the HTTP response body contains "timed out after 1005 ms"
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |

@@ -1,31 +1,31 @@
 @Http @Reliability @Flood @Slow
 Feature: The HTTP server under a flood of 10,000 connections
-  10,000 clients connect at the same moment and each asks for GET /ping once. Each stage handles the flood
+  10,000 clients connect at the same moment and each asks for GET /ping once. Each model handles the flood
   according to its documented policy:
 
-    virtual             - a new virtual thread per connection: all 10,000 connections are held open and served at
-                          once, with a handful of platform threads
-    thread-per-request  - a new platform thread per connection: all 10,000 are held and served at once, with one
-                          platform thread (and its stack) per connection
-    thread-pool         - 100 platform threads; accepted connections wait in a queue of up to 10,000 for a free
-                          thread (beyond that a connection gets 503), so each client closes once it is answered
-    single-threaded     - one thread serves one connection after another; the others wait in the listen backlog
-                          (the kernel caps it at net.core.somaxconn) and clients beyond it retry their connect
+    virtual   - a new virtual thread per connection: all 10,000 connections are held open and served at
+                once, with a handful of platform threads
+    platform  - a new platform thread per connection: all 10,000 are held and served at once, with one
+                platform thread (and its stack) per connection
+    pool      - 100 platform threads; accepted connections wait in a queue of up to 10,000 for a free
+                thread (beyond that a connection gets 503), so each client closes once it is answered
+    single    - one thread serves one connection after another; the others wait in the listen backlog
+                (the kernel caps it at net.core.somaxconn) and clients beyond it retry their connect
 
-  Every stage runs in a fresh server JVM (the harness's heap, GC and CPU pinning) started with
+  Every model runs in a fresh server JVM (the harness's heap, GC and CPU pinning) started with
   --idle-timeout 3m, so that held connections outlive the flood. Before the flood the server serves 20
   connections one after another (which starts the threads a server creates on its first connections) and is measured after a full GC:
   platform threads, open file descriptors (/proc/PID/fd), heap and RSS. The clients run on virtual threads in the
   test JVM, at most 500 connecting at a time, every connect and read with a timeout, the whole flood bounded to
   150 seconds. Afterwards the server must come back to its baseline, measured the same way, within 2 threads, 4 file
   descriptors and 16 MiB of heap. The margins cover what the JDK creates once under load and keeps: on the virtual
-  stage one more platform thread and 3 more epoll descriptors (the JDK's I/O pollers) appear during the first flood
+  model one more platform thread and 3 more epoll descriptors (the JDK's I/O pollers) appear during the first flood
   and stay the same over repeated floods, so they are not a leak. The figures (connections
   held, peak threads, file descriptors, RSS and heap before, peak and after, memory per connection) go to
   target-results/reliability.md.
 
-  @VirtualThreads
-  Scenario: the virtual stage holds 10,000 connections at once and serves a request on each
+  @ServerVirtual
+  Scenario: the virtual model holds 10,000 connections at once and serves a request on each
     Given a fresh virtual HTTP server JVM, warmed up and measured at rest
     When 10000 connections open at once, each is served one request, and all stay open until every one is served
     Then all 10000 connections were served correctly
@@ -34,9 +34,9 @@ Feature: The HTTP server under a flood of 10,000 connections
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-  @ThreadPerRequest
-  Scenario: the thread-per-request stage holds 10,000 connections with one platform thread each
-    Given a fresh thread-per-request HTTP server JVM, warmed up and measured at rest
+  @ServerPlatform
+  Scenario: the platform model holds 10,000 connections with one platform thread each
+    Given a fresh platform HTTP server JVM, warmed up and measured at rest
     When 10000 connections open at once, each is served one request, and all stay open until every one is served
     Then all 10000 connections were served correctly
     And the server held all 10000 connections open at once
@@ -44,26 +44,26 @@ Feature: The HTTP server under a flood of 10,000 connections
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-  @ThreadPool
-  Scenario: the thread-pool stage queues 10,000 connections for its 100 threads
-    Given a fresh thread-pool HTTP server JVM, warmed up and measured at rest
+  @ServerPool
+  Scenario: the pool model queues 10,000 connections for its 100 threads
+    Given a fresh pool HTTP server JVM, warmed up and measured at rest
     When 10000 connections open at once, and each is served one request and then closes
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-  @SingleThreaded
-  Scenario: the single-threaded stage serves 10,000 connections one after another
-    Given a fresh single-threaded HTTP server JVM, warmed up and measured at rest
+  @ServerSingle
+  Scenario: the single model serves 10,000 connections one after another
+    Given a fresh single HTTP server JVM, warmed up and measured at rest
     When 10000 connections open at once, and each is served one request and then closes
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-  @VirtualThreads
-  Scenario: the virtual stage, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
+  @ServerVirtual
+  Scenario: the virtual model, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
     With its open-files limit lowered to 1,000 (prlimit), the server cannot accept every connection at once: an
     accept fails with "too many open files", the accept loop pauses briefly and tries again, and the connections it
     cannot take yet wait in the listen backlog. Each client closes once it is answered, which frees a file.

@@ -1,5 +1,5 @@
 @Http @Reliability
-Feature: The HTTP server survives bad input, slow and vanishing clients, faults and shutdown, in every stage
+Feature: The HTTP server survives bad input, slow and vanishing clients, faults and shutdown, in every model
   First every case of the hardening list, answered as the most trusted servers answer it. The minimum list (docs/hardening.md: what Jetty, Netty, Tomcat, Helidon and nginx do with bad input, with the RFC 9112 and
   RFC 9110 rule behind each line) and the other RFC rules found missing from it, marked "x". The column "case" gives
   the line of the list. Each request is written on its own raw connection; every request that is refused has
@@ -12,9 +12,9 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
   graceful shutdown with requests in flight, and (@Slow) 500 slowloris clients.
   In request texts, \r \n \t \0 are control characters, \xHH is the byte HH, and {x*N} is x repeated N times.
 
-  Scenario Outline: framing that cannot be trusted is refused, nothing smuggled is served on <stage>
+  Scenario Outline: framing that cannot be trusted is refused, nothing smuggled is served on <server>
     Content-Length and Transfer-Encoding decide where the next request starts (RFC 9112 section 6); any doubt is a 400.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection and the response read
       | case                                       | request                                                                                                                                              | status | connection | body contains                             |
       | 1 CL and TE together                       | POST /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n          | 400    | closed     | both Content-Length and Transfer-Encoding |
@@ -46,34 +46,34 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: malformed header fields are refused on <stage>
+  Scenario Outline: malformed header fields are refused on <server>
     Field syntax is RFC 9112 section 5: a token name, a colon right after it, no folding, no control characters.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection and the response read
       | case                                | request                                                                                              | status | connection | body contains                         |
       | 7 obs-fold with a space             | GET /ping HTTP/1.1\r\nHost: t\r\nX-A: 1\r\n folded\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n  | 400    | closed     | obsolete line folding                 |
@@ -104,34 +104,34 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: malformed request lines, unknown methods and versions are refused on <stage>
+  Scenario Outline: malformed request lines, unknown methods and versions are refused on <server>
     The request line is RFC 9112 section 3: method, target and version separated by single spaces.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection and the response read
       | case                          | request                                                                              | status | connection | body contains                       |
       | 11 NUL in the target          | GET /p\0ng HTTP/1.1\r\nHost: t\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n      | 400    | closed     | forbidden character                 |
@@ -156,34 +156,34 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: well-formed requests the list says must be served are served on <stage>
+  Scenario Outline: well-formed requests the list says must be served are served on <server>
     Nothing on this list is an error of the client's framing, so nothing is refused for it.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection and the response read
       | case                                      | request                                                                                                                          | status | connection | body contains               |
       | 13 POST to /ping                          | POST /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhi                                                                    | 405    | kept open  | allowed: GET, HEAD, OPTIONS |
@@ -196,34 +196,34 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 19: no path leaves the docroot on <stage>
+  Scenario Outline: 19: no path leaves the docroot on <server>
     A secret file sits beside the docroot.
-    Given the HTTP server runs the "<stage>" stage with a docroot that has a secret file beside it
+    Given the HTTP server runs "<server>" with a docroot that has a secret file beside it
     When each of these paths is requested on its own HTTP connection
       | path                            |
       | /files/../pom.xml               |
@@ -238,35 +238,35 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 20: HEAD on every endpoint answers GET's status and fields with no body on <stage>
+  Scenario Outline: 20: HEAD on every endpoint answers GET's status and fields with no body on <server>
     /metrics and /fanout are left out: their bodies (counters, timings), and so their lengths, change from one
     request to the next.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When HEAD and GET requests for each of these paths are pipelined on one HTTP connection
       | path              |
       | /                 |
@@ -279,38 +279,38 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     Then each HTTP HEAD response has the status, Content-Type and Content-Length of its GET and no body
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: a response to HEAD never carries content, whatever its status, on <stage>
+  Scenario Outline: a response to HEAD never carries content, whatever its status, on <server>
     RFC 9110 section 9.3.2: the response to HEAD has the fields of the response to GET and no content, whatever its
     status and whether the connection closes after it. The errors of the router, of the endpoints and of the parser
     (once the request line is read, the method is known) are answered without their text; a connection kept open
     then serves the next request. A request line too long to read (414) is answered before its method is known, and
     no resource refuses HEAD (no 405 can answer one): neither is in the table.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these HEAD requests is sent on its own HTTP connection, and "/ping" is requested on each connection kept open
       | case                                 | request                                                                                | status | connection |
       | router 404, kept open                | HEAD /nope HTTP/1.1\r\nHost: t\r\n\r\n                                                 | 404    | kept open  |
@@ -328,33 +328,33 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And every HTTP connection kept open then answered "pong" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 21: three pipelined GETs and a half-close are answered in order, then EOF on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: 21: three pipelined GETs and a half-close are answered in order, then EOF on <server>
+    Given the HTTP server runs "<server>"
     Given an HTTP connection is open
     When the HTTP connection sends "GET /ping HTTP/1.1\r\nHost: t\r\n\r\nGET /files/notes.txt HTTP/1.1\r\nHost: t\r\n\r\nGET /ping HTTP/1.1\r\nHost: t\r\n\r\n" in one write and half-closes
     And the HTTP connection reads 3 responses
@@ -362,33 +362,33 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP connection is closed by the server
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 22: persistence follows the version and the Connection field on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: 22: persistence follows the version and the Connection field on <server>
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection
       | request                                                    | connection field | after                |
       | GET /ping HTTP/1.0\r\n\r\n                                 | close            | closed by the server |
@@ -397,133 +397,133 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     Then each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 23: 64 KiB of random bytes get a 4xx or a close, quickly on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: 23: 64 KiB of random bytes get a 4xx or a close, quickly on <server>
+    Given the HTTP server runs "<server>"
     When an HTTP client sends 64 KiB of random bytes on a new connection
     Then that HTTP connection got a 4xx response or was closed within 5 s
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 24: a silent client is closed after the header timeout on <stage>
+  Scenario Outline: 24: a silent client is closed after the header timeout on <server>
     The header timeout is 1 s here.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When an HTTP client connects and sends nothing
     Then the silent HTTP client got a 408 response and was closed within 5 s
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 24: a client that sends "GET " and stalls is closed after the header timeout on <stage>
-    Another client is served meanwhile (single-threaded: once the staller is closed).
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: 24: a client that sends "GET " and stalls is closed after the header timeout on <server>
+    Another client is served meanwhile (single: once the staller is closed).
+    Given the HTTP server runs "<server>"
     Given a slow HTTP client has sent "GET " and stalls
     When another HTTP client requests "/ping" on a new connection
     Then the other HTTP client is answered 200 within 5 s
     And the slow HTTP client got a 408 response and was closed within 5 s
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 25: clients resetting mid-request and mid-response leave nothing behind on <stage>
+  Scenario Outline: 25: clients resetting mid-request and mid-response leave nothing behind on <server>
     Observed through /metrics: open connections and serving threads return to their baseline.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     Given the HTTP server's connection and handler counts are noted from "/metrics"
     When an HTTP client resets its connection after sending half a request
     And an HTTP client with a tiny receive window resets its connection after reading 100 bytes of "/data.json"
@@ -531,38 +531,38 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: 25 in its own JVM: 60 resets leave no thread or open file behind on <stage>
+  Scenario Outline: 25 in its own JVM: 60 resets leave no thread or open file behind on <server>
     30 clients reset mid-request and 30 mid-response, against a server JVM of its own that counts itself: open
     connections and serving handlers go back to 0, live threads and open file descriptors to what they were after one
     client of each kind, give or take 8 that the JVM opens on its own (compiler and carrier threads, the I/O pollers of
     virtual threads); a leak would show one per client. A thread pool keeps its idle workers: up to its pool size
     more threads.
-    Given the HTTP server runs the "<stage>" stage in its own JVM
+    Given the HTTP server runs "<server>" in its own JVM
     And the server JVM's connections, handlers, threads and open files are noted after one client of each kind
     When 30 HTTP clients reset their connections after sending half a request
     And 30 HTTP clients with a tiny receive window reset their connections after reading 100 bytes of "/data.json"
@@ -571,72 +571,72 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM answers "/ping" with 200
     And the server JVM's error output shows no exception or stack trace
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           | idle threads |
-      | single-threaded | 0            |
+    @ServerSingle
+    Examples: single
+      | server | idle threads |
+      | single | 0            |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              | idle threads |
-      | thread-per-request | 0            |
+    @ServerPlatform
+    Examples: platform
+      | server   | idle threads |
+      | platform | 0            |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       | idle threads |
-      | thread-pool | 100          |
+    @ServerPool
+    Examples: pool
+      | server | idle threads |
+      | pool   | 100          |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   | idle threads |
+      | server  | idle threads |
       | virtual | 0            |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          | idle threads |
-      | virtual-cached | 0            |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  | idle threads |
+      | virtual --cache-content | 0            |
 
-  Scenario Outline: /fanout answers 502 when its downstream is down and 504 when it is silent on <stage>
-    Given the HTTP server runs the "<stage>" stage with a downstream that refuses connections
+  Scenario Outline: /fanout answers 502 when its downstream is down and 504 when it is silent on <server>
+    Given the HTTP server runs "<server>" with a downstream that refuses connections
     When an HTTP client gets "/fanout?calls=2&ms=5"
     Then the HTTP response status is 502
     And the HTTP response body contains "downstream call 1 of 2"
-    Given the HTTP server runs the "<stage>" stage with a downstream that accepts and never answers
+    Given the HTTP server runs "<server>" with a downstream that accepts and never answers
     When an HTTP client gets "/fanout?calls=2&ms=5"
     Then the HTTP response status is 504
     And the HTTP response body contains "timed out after 1005 ms"
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: the data file deleted while <stage> serves it
-    virtual reads the file on each request (as single-threaded, thread-per-request and thread-pool do, through the
-    same code) and answers a clear 404 once it is gone; virtual-cached read it at start and keeps serving it. Neither
+  Scenario Outline: the data file deleted while <server> serves it
+    virtual reads the file on each request (as single, platform and pool do, through the
+    same code) and answers a clear 404 once it is gone; virtual --cache-content read it at start and keeps serving it. Neither
     crashes.
-    Given the HTTP server runs the "<stage>" stage in its own JVM with a copy of the data file
+    Given the HTTP server runs "<server>" in its own JVM with a copy of the data file
     And the server JVM answers "/data.json" with 200
     When the data file is deleted
     Then the server JVM answers "/data.json" with <status> and a body containing "<body contains>"
@@ -644,25 +644,25 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM is still running
     And the server JVM's error output shows no exception or stack trace
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   | status | body contains |
+      | server  | status | body contains |
       | virtual | 404    | not found     |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          | status | body contains |
-      | virtual-cached | 200    | :1000,        |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  | status | body contains |
+      | virtual --cache-content | 200    | :1000,        |
 
-  Scenario Outline: graceful shutdown with <requests> requests in flight on <stage>
+  Scenario Outline: graceful shutdown with <requests> requests in flight on <server>
     Each connection first gets a quick request (a warm server starts all of them within milliseconds), then the slow
     ones are written together. SIGTERM to the server JVM once it has had all of them in progress at once: it stops
     accepting at once, every request in flight is answered 200 with "Connection: close" (which shows it was still in
-    flight when the server began to drain), and it exits within its grace period (10 s). single-threaded serves one
-    connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its 100 ms so
-    that its connection waits for the slow request. thread-pool runs with 200 threads so that all 200 are in progress
+    flight when the server began to drain), and it exits within its grace period (10 s). single serves one
+    connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its
+    1 s so that its connection waits for the slow request. pool runs with 200 threads so that all 200 are in progress
     (with its default of 100, the other 100 would wait in its queue).
-    Given the HTTP server runs the "<stage>" stage in its own JVM with "<options>"
+    Given the HTTP server runs "<server>" in its own JVM with "<options>"
     And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
     When the server JVM is sent SIGTERM
     Then new HTTP connections to the server JVM are refused
@@ -670,47 +670,47 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM exited by itself within its grace period of 10 s
     And the server JVM's error output shows no exception or stack trace
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           | requests | options                        |
-      | single-threaded | 1        | --grace 10s --idle-timeout 10s |
+    @ServerSingle
+    Examples: single
+      | server | requests | options                        |
+      | single | 1        | --grace 10s --idle-timeout 10s |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              | requests | options     |
-      | thread-per-request | 200      | --grace 10s |
+    @ServerPlatform
+    Examples: platform
+      | server   | requests | options     |
+      | platform | 200      | --grace 10s |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       | requests | options                     |
-      | thread-pool | 200      | --grace 10s --pool-size 200 |
+    @ServerPool
+    Examples: pool
+      | server               | requests | options     |
+      | pool --pool-size 200 | 200      | --grace 10s |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   | requests | options     |
+      | server  | requests | options     |
       | virtual | 200      | --grace 10s |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          | requests | options     |
-      | virtual-cached | 200      | --grace 10s |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  | requests | options     |
+      | virtual --cache-content | 200      | --grace 10s |
 
-  @VirtualThreads
+  @ServerVirtual
   Scenario: a client that never reads a large response is closed by the write timeout on virtual
     Its tiny receive window fills, the server's write blocks, and the write timeout (2 s here) closes the connection.
-    Given the HTTP server runs the "virtual" stage in its own JVM with a 32 MiB file in its docroot and "--write-timeout 2s"
+    Given the HTTP server runs "virtual" in its own JVM with a 32 MiB file in its docroot and "--write-timeout 2s"
     When a client with a tiny receive window requests "/files/big.txt" and never reads
     Then the server closes that connection within 8 s
     And that client received less than 32 MiB
     And the server JVM answers "/ping" with 200
     And the server JVM's error output shows no exception or stack trace
 
-  @Slow @VirtualThreads
+  @Slow @ServerVirtual
   Scenario: 500 slowloris connections neither slow a normal client down nor outlive the header timeout on virtual
     Each slowloris client sends a request line, then one header byte every 2 s, and never ends its head. The normal
     client's 99th percentile latency (HdrHistogram, one new connection per request) beside them stays under 10 times
     what it is alone; the header timeout (10 s here, from the connection's first byte) closes every slowloris client.
-    Given the HTTP server runs the "virtual" stage in its own JVM with "--header-timeout 10s"
+    Given the HTTP server runs "virtual" in its own JVM with "--header-timeout 10s"
     When a normal HTTP client requests "/ping" 2000 times alone, one new connection each
     And 500 slowloris clients connect and send one header byte every 2 s
     And the normal HTTP client requests "/ping" 2000 times again beside them

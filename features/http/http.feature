@@ -1,12 +1,13 @@
 @Http @Functional
-Feature: The HTTP server gives the same answers in every concurrency stage
-  The same HTTP/1.1 server runs in five stages: single-threaded, thread-per-request, thread-pool, virtual and
-  virtual-cached. Parser, router and response writer are shared; only the concurrency model differs, so every stage
-  must answer every endpoint the same way, over java.net.http.HttpClient as over raw sockets. Each example starts
-  a fresh server inside this JVM on a free port, with a 1 s header timeout and a 1 s downstream allowance.
+Feature: The HTTP server gives the same answers in every thread model
+  The same HTTP/1.1 server runs in four thread models, single, platform, pool and virtual, and virtual also with
+  cached content (`--cache-content`). Parser, router and response writer are shared; only the thread model differs,
+  so every model must answer every endpoint the same way, over java.net.http.HttpClient as over raw sockets. Each
+  example starts a fresh server inside this JVM on a free port, with a 1 s header timeout and a 1 s downstream
+  allowance.
 
-  Scenario Outline: every endpoint answers on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: every endpoint answers on <server>
+    Given the HTTP server runs "<server>"
     When an HTTP client gets each of these paths
       | path                | status | content type                             | body contains                     |
       | /                   | 200    | text/plain; charset=utf-8                | GET /ping                         |
@@ -32,66 +33,66 @@ Feature: The HTTP server gives the same answers in every concurrency stage
     And the HTTP body of "/data.json" is a JSON array of 1000 user records
     And the HTTP body of "/files/index.html" is the bundled page of about 50 KB
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: /fanout makes K sequential downstream calls on <stage>
-    The default downstream is the server's own /io. A single-threaded server cannot answer its own downstream call
-    while it is busy with the /fanout request that makes it, so the call times out: that is the lesson of the stage.
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: /fanout makes K sequential downstream calls on <server>
+    The default downstream is the server's own /io. A single server cannot answer its own downstream call
+    while it is busy with the /fanout request that makes it, so the call times out: that is the lesson of the model.
+    Given the HTTP server runs "<server>"
     When an HTTP client gets "/fanout?calls=3&ms=10"
     Then the HTTP response status is <status>
     And the HTTP response body contains "<body contains>"
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           | status | body contains           |
-      | single-threaded | 504    | timed out after 1010 ms |
+    @ServerSingle
+    Examples: single
+      | server | status | body contains           |
+      | single | 504    | timed out after 1010 ms |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              | status | body contains            |
-      | thread-per-request | 200    | [200,200,200]               |
+    @ServerPlatform
+    Examples: platform
+      | server   | status | body contains |
+      | platform | 200    | [200,200,200] |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       | status | body contains            |
-      | thread-pool | 200    | [200,200,200]               |
+    @ServerPool
+    Examples: pool
+      | server | status | body contains |
+      | pool   | 200    | [200,200,200] |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   | status | body contains            |
-      | virtual | 200    | [200,200,200]               |
+      | server  | status | body contains |
+      | virtual | 200    | [200,200,200] |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          | status | body contains            |
-      | virtual-cached | 200    | [200,200,200]               |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  | status | body contains |
+      | virtual --cache-content | 200    | [200,200,200] |
 
-  Scenario Outline: two requests share one kept-alive connection on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: two requests share one kept-alive connection on <server>
+    Given the HTTP server runs "<server>"
     And an HTTP connection is open
     When the HTTP connection sends "GET /ping HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
     And the HTTP connection sends "GET /files/notes.txt HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
@@ -99,67 +100,67 @@ Feature: The HTTP server gives the same answers in every concurrency stage
     And no HTTP response on the connection said "Connection: close"
     And the HTTP server accepted 1 connection
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: three pipelined requests in one write are answered in order on <stage>
+  Scenario Outline: three pipelined requests in one write are answered in order on <server>
     The first request is the slowest, so answering out of order would show.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     And an HTTP connection is open
     When the HTTP connection sends "GET /io?ms=50 HTTP/1.1\r\nHost: t\r\n\r\nGET /ping HTTP/1.1\r\nHost: t\r\n\r\nGET /files/notes.txt HTTP/1.1\r\nHost: t\r\n\r\n" in one write and half-closes
     And the HTTP connection reads 3 responses
     Then the HTTP connection got 3 responses with statuses "200,200,200" and bodies "io 50 ms\n|pong|Plain text served with text/plain.\n"
     And the HTTP connection is closed by the server
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: HEAD answers with GET's fields and no body on <stage>
-    Given the HTTP server runs the "<stage>" stage
+  Scenario Outline: HEAD answers with GET's fields and no body on <server>
+    Given the HTTP server runs "<server>"
     When HEAD and GET requests for each of these paths are pipelined on one HTTP connection
       | path              |
       | /ping             |
@@ -171,34 +172,34 @@ Feature: The HTTP server gives the same answers in every concurrency stage
       | /io?ms=x          |
     Then each HTTP HEAD response has the status, Content-Type and Content-Length of its GET and no body
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
-  Scenario Outline: the connection's persistence follows the version and the Connection field on <stage>
+  Scenario Outline: the connection's persistence follows the version and the Connection field on <server>
     Each request goes on its own connection, which is closed after its row is checked.
-    Given the HTTP server runs the "<stage>" stage
+    Given the HTTP server runs "<server>"
     When each of these requests is sent on its own HTTP connection
       | request                                                      | connection field | after                |
       | GET /ping HTTP/1.0\r\n\r\n                                   | close            | closed by the server |
@@ -207,171 +208,171 @@ Feature: The HTTP server gives the same answers in every concurrency stage
       | GET /ping HTTP/1.1\r\nHost: t\r\n\r\n                        | (none)           | kept open            |
     Then each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says
 
-    @SingleThreaded
-    Examples: single-threaded
-      | stage           |
-      | single-threaded |
+    @ServerSingle
+    Examples: single
+      | server |
+      | single |
 
-    @ThreadPerRequest
-    Examples: thread-per-request
-      | stage              |
-      | thread-per-request |
+    @ServerPlatform
+    Examples: platform
+      | server   |
+      | platform |
 
-    @ThreadPool
-    Examples: thread-pool
-      | stage       |
-      | thread-pool |
+    @ServerPool
+    Examples: pool
+      | server |
+      | pool   |
 
-    @VirtualThreads
+    @ServerVirtual
     Examples: virtual
-      | stage   |
+      | server  |
       | virtual |
 
-    @VirtualThreadsCached
-    Examples: virtual-cached
-      | stage          |
-      | virtual-cached |
+    @ServerVirtual @CachedContent
+    Examples: virtual --cache-content
+      | server                  |
+      | virtual --cache-content |
 
   Rule: graceful shutdown answers what is in flight
 
-    Scenario Outline: shutdown with requests in flight on <stage>
-      A single-threaded server has at most one request in progress; the others would still wait in the accept
+    Scenario Outline: shutdown with requests in flight on <server>
+      A single server has at most one request in progress; the others would still wait in the accept
       backlog, which closes with the listener, so it is tried with the one it can hold.
-      Given the HTTP server runs the "<stage>" stage
+      Given the HTTP server runs "<server>"
       And <requests> HTTP requests to "/io?ms=700" are in progress
       When the HTTP server shuts down gracefully with a grace period of 10 s
       Then all <requests> in-flight HTTP requests were answered 200 with "Connection: close"
       And the HTTP server stopped within the grace period
       And new HTTP connections to the server are refused
 
-      @SingleThreaded
-      Examples: single-threaded
-        | stage           | requests |
-        | single-threaded | 1        |
+      @ServerSingle
+      Examples: single
+        | server | requests |
+        | single | 1        |
 
-      @ThreadPerRequest
-      Examples: thread-per-request
-        | stage              | requests |
-        | thread-per-request | 50       |
+      @ServerPlatform
+      Examples: platform
+        | server   | requests |
+        | platform | 50       |
 
-      @ThreadPool
-      Examples: thread-pool
-        | stage       | requests |
-        | thread-pool | 50       |
+      @ServerPool
+      Examples: pool
+        | server | requests |
+        | pool   | 50       |
 
-      @VirtualThreads
+      @ServerVirtual
       Examples: virtual
-        | stage   | requests |
+        | server  | requests |
         | virtual | 50       |
 
-      @VirtualThreadsCached
-      Examples: virtual-cached
-        | stage          | requests |
-        | virtual-cached | 50       |
+      @ServerVirtual @CachedContent
+      Examples: virtual --cache-content
+        | server                  | requests |
+        | virtual --cache-content | 50       |
 
   Rule: the staircase, as behaviour
 
-    Scenario Outline: how many requests <stage> has in progress at once
+    Scenario Outline: how many requests <server> has in progress at once
       Every client connects first, then all send "/io?ms=200" together; the server's in-progress gauge shows how many
       it works on at the same time: a thread per connection (platform or virtual) takes them all, the pool of 100
       takes 100 and queues the rest, the single thread takes one.
-      Given the HTTP server runs the "<stage>" stage
+      Given the HTTP server runs "<server>"
       When <clients> HTTP clients connect and then send "/io?ms=200" together
       Then all <clients> HTTP clients are answered 200
       And the HTTP server had at most <peak> requests in progress at once, and at some moment exactly <peak>
 
-      @SingleThreaded
-      Examples: single-threaded
-        | stage           | clients | peak |
-        | single-threaded | 5       | 1    |
+      @ServerSingle
+      Examples: single
+        | server | clients | peak |
+        | single | 5       | 1    |
 
-      @ThreadPerRequest
-      Examples: thread-per-request
-        | stage              | clients | peak |
-        | thread-per-request | 200     | 200  |
+      @ServerPlatform
+      Examples: platform
+        | server   | clients | peak |
+        | platform | 200     | 200  |
 
-      @ThreadPool
-      Examples: thread-pool
-        | stage       | clients | peak |
-        | thread-pool | 200     | 100  |
+      @ServerPool
+      Examples: pool
+        | server | clients | peak |
+        | pool   | 200     | 100  |
 
-      @VirtualThreads
+      @ServerVirtual
       Examples: virtual
-        | stage   | clients | peak |
+        | server  | clients | peak |
         | virtual | 200     | 200  |
 
-      @VirtualThreadsCached
-      Examples: virtual-cached
-        | stage          | clients | peak |
-        | virtual-cached | 200     | 200  |
+      @ServerVirtual @CachedContent
+      Examples: virtual --cache-content
+        | server                  | clients | peak |
+        | virtual --cache-content | 200     | 200  |
 
-    Scenario Outline: a second client waits while the first holds its keep-alive connection on <stage>
-      Given the HTTP server runs the "<stage>" stage
+    Scenario Outline: a second client waits while the first holds its keep-alive connection on <server>
+      Given the HTTP server runs "<server>"
       And a first HTTP client holds a kept-alive connection after one request
       When a second HTTP client sends "GET /ping HTTP/1.1\r\nHost: t\r\n\r\n"
       Then the second HTTP client <outcome> while the first one holds its connection
       And the second HTTP client is answered 200 once the first HTTP client closes
 
-      @SingleThreaded
-      Examples: single-threaded
-        | stage           | outcome          |
-        | single-threaded | gets no response |
+      @ServerSingle
+      Examples: single
+        | server | outcome          |
+        | single | gets no response |
 
-      @ThreadPerRequest
-      Examples: thread-per-request
-        | stage              | outcome     |
-        | thread-per-request | is answered |
+      @ServerPlatform
+      Examples: platform
+        | server   | outcome     |
+        | platform | is answered |
 
-      @ThreadPool
-      Examples: thread-pool
-        | stage       | outcome     |
-        | thread-pool | is answered |
+      @ServerPool
+      Examples: pool
+        | server | outcome     |
+        | pool   | is answered |
 
-      @VirtualThreads
+      @ServerVirtual
       Examples: virtual
-        | stage   | outcome     |
+        | server  | outcome     |
         | virtual | is answered |
 
-      @VirtualThreadsCached
-      Examples: virtual-cached
-        | stage          | outcome     |
-        | virtual-cached | is answered |
+      @ServerVirtual @CachedContent
+      Examples: virtual --cache-content
+        | server                  | outcome     |
+        | virtual --cache-content | is answered |
 
   Rule: /metrics counts the server's virtual threads, which the JVM's own thread counts leave out
 
-    Scenario Outline: the virtual-thread gauge follows the open connections on <stage>
-      Each connection of a virtual stage is served by a virtual thread of its own while it stays open; a platform
-      stage has none. The request that reads /metrics runs on a thread too, so the gauge is compared with what it
+    Scenario Outline: the virtual-thread gauge follows the open connections on <server>
+      Each connection of a virtual model is served by a virtual thread of its own while it stays open; a platform
+      model has none. The request that reads /metrics runs on a thread too, so the gauge is compared with what it
       read before the clients connected.
-      Given the HTTP server runs the "<stage>" stage
+      Given the HTTP server runs "<server>"
       And the HTTP server's virtual-thread gauge is noted from "/metrics"
       When 20 HTTP clients each get "/ping" and keep their connections open
       Then the virtual-thread gauge in "/metrics" reads <more> more than noted
       When those HTTP clients close their connections
       Then the virtual-thread gauge in "/metrics" returns to the noted value within 5 s
 
-      @ThreadPerRequest
-      Examples: thread-per-request
-        | stage              | more |
-        | thread-per-request | 0    |
+      @ServerPlatform
+      Examples: platform
+        | server   | more |
+        | platform | 0    |
 
-      @VirtualThreads
+      @ServerVirtual
       Examples: virtual
-        | stage   | more |
+        | server  | more |
         | virtual | 20   |
 
-      @VirtualThreadsCached
-      Examples: virtual-cached
-        | stage          | more |
-        | virtual-cached | 20   |
+      @ServerVirtual @CachedContent
+      Examples: virtual --cache-content
+        | server                  | more |
+        | virtual --cache-content | 20   |
 
   Rule: the server process stops gracefully on SIGTERM
 
-    @VirtualThreads
+    @ServerVirtual
     Scenario: SIGTERM lets the request in flight finish, then the process exits with status 0
-      The server runs as its own process, started as a user starts it (serve --stage virtual --port 0). Like nginx,
+      The server runs as its own process, started as a user starts it (serve --model virtual --port 0). Like nginx,
       it treats a graceful stop as a normal end: exit status 0, not the JVM's 143 (128 + SIGTERM).
-      Given the HTTP server process runs the "virtual" stage
+      Given the HTTP server process runs "virtual"
       And a request to "/io?ms=2000" is in progress on the HTTP server process
       When the HTTP server process receives SIGTERM
       Then the in-flight request was answered 200 with "Connection: close"

@@ -71,7 +71,7 @@ class StdinLifelineProcessTest {
 
     @Test
     void anHttpServerAndAPacedLoadClientEndWhenTheirStdinEnds() throws IOException {
-        Child server = start(true, HttpMain.class, "serve", "--stage", "virtual", "--port", "0");
+        Child server = start(true, HttpMain.class, "serve", "--model", "virtual", "--port", "0");
         int port = port(server);
         Child client = start(true, HttpMain.class, "load", "--client", "virtual", "--url",
                 "http://127.0.0.1:" + port + "/ping", "--connections", "2", "--duration", "10m", "--paced");

@@ -22,6 +22,7 @@ import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.IterationLoop.IterationPacer;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
+import io.loomarena.model.ClientModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -211,11 +212,8 @@ public final class ClientCommand implements Callable<Integer> {
     static final class ModelConverter implements ITypeConverter<ClientModel> {
         @Override
         public ClientModel convert(String value) {
-            try {
-                return ClientModel.fromCliName(value);
-            } catch (IllegalArgumentException e) {
-                throw BadArgumentException.invalid("--model", value, "not an echo client model", ClientModel.allowed());
-            }
+            return ClientModel.fromCliName(value).orElseThrow(() -> BadArgumentException.invalid("--model", value,
+                    "not an echo client model", ClientModel.allowed()));
         }
     }
 }

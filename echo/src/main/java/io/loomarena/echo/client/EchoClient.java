@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
-import io.loomarena.measure.ModelThreads;
 import io.loomarena.measure.RunResult;
 import io.loomarena.measure.TimeoutWatchdog;
 import org.HdrHistogram.Histogram;
@@ -61,10 +60,10 @@ public final class EchoClient {
         long deadline = System.nanoTime() + config.overallTimeoutNanos();
         List<EchoSession> sessions = new ArrayList<>(clients);
         List<Future<SessionResult>> results = new ArrayList<>(clients);
-        try (TimeoutWatchdog watchdog = new TimeoutWatchdog(config.model().threadPrefix() + "-timeouts",
+        try (TimeoutWatchdog watchdog = new TimeoutWatchdog(config.model().threadPrefix(TOOL) + "-timeouts",
                 TimeoutWatchdog.tickFor(config.readTimeoutNanos()));
              ExecutorService threads = Executors.newThreadPerTaskExecutor(
-                     ModelThreads.factory(config.model().threadPrefix(), config.model().virtualThreads()))) {
+                     config.model().threads(TOOL))) {
             for (int i = 0; i < clients; i++) {
                 EchoSession session = new EchoSession(i, config, connected, go, timedOut);
                 sessions.add(session);

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
+import io.loomarena.model.ClientModel;
+
 /**
  * One echo client run: {@code clients} concurrent sessions, each sending {@code messages} messages of {@code size}
  * bytes and reading each echo before sending the next. The defaults below are the command line's. Immutable; the

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.loomarena.measure.ModelThreads;
+import io.loomarena.model.ServerModel;
 
 /**
  * What every echo model shares: the listening socket, the accept loop on one named platform thread, the bookkeeping
@@ -73,7 +74,7 @@ abstract class AbstractEchoServer implements EchoServer {
             }
             listener = socket;
             startConnectionThreads();
-            acceptor = ModelThreads.platform(config.model().threadPrefix() + "-acceptor", this::acceptLoop);
+            acceptor = ModelThreads.platform(config.model().threadPrefix(THREAD_NAMES) + "-acceptor", this::acceptLoop);
             started = true;
             acceptor.start();
         }

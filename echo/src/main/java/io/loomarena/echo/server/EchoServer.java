@@ -3,12 +3,17 @@ package io.loomarena.echo.server;
 import java.io.IOException;
 import java.util.Set;
 
+import io.loomarena.model.ServerModel;
+
 /**
  * An RFC 862 echo server of one concurrency model: every byte a client sends comes back unchanged until the client
  * closes. Create one with {@link #create}, {@link #start()} it once, {@link #close()} it once (closing twice is
  * harmless). All methods are thread-safe.
  */
 public interface EchoServer extends AutoCloseable {
+
+    /** What the server's thread names start with: {@code echo-virtual-N}, {@code echo-pool-acceptor}. */
+    String THREAD_NAMES = "echo";
 
     /** A new, unstarted server of the configuration's model. */
     static EchoServer create(EchoServerConfig config) {

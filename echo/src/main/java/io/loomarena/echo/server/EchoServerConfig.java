@@ -3,6 +3,8 @@ package io.loomarena.echo.server;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.loomarena.model.ServerModel;
+
 /**
  * How to run one echo server; the defaults below are the command line's. Immutable; the constructor rejects values
  * outside the documented ranges with a message naming the bad value.
@@ -10,7 +12,7 @@ import java.util.Objects;
  * @param model       the concurrency model
  * @param host        the address to listen on; loopback unless told otherwise
  * @param port        0..65535; 0 picks a free port
- * @param poolSize    threads of the {@code pool} model, 1..{@value #MAX_POOL_SIZE} (ignored by the other models)
+ * @param poolSize    threads of the {@code pool} model, 1..{@value ServerModel#MAX_POOL_SIZE} (ignored by the other models)
  * @param backlog     pending-connection queue of the listening socket, 1..{@value #MAX_BACKLOG} (the kernel may cap
  *                    it, see {@code net.core.somaxconn}); the {@code pool} model also queues at most this many
  *                    accepted connections waiting for a thread
@@ -25,8 +27,6 @@ public record EchoServerConfig(ServerModel model, String host, int port, int poo
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 7007;
-    public static final int DEFAULT_POOL_SIZE = 100;
-    public static final int MAX_POOL_SIZE = 10_000;
     public static final int DEFAULT_BACKLOG = 10_000;
     public static final int MAX_BACKLOG = 1_000_000;
     public static final int DEFAULT_BUFFER_BYTES = 16 * 1024;
@@ -38,7 +38,7 @@ public record EchoServerConfig(ServerModel model, String host, int port, int poo
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(closeGrace, "closeGrace");
         requireRange("port", port, 0, 65_535);
-        requireRange("pool size", poolSize, 1, MAX_POOL_SIZE);
+        requireRange("pool size", poolSize, 1, ServerModel.MAX_POOL_SIZE);
         requireRange("backlog", backlog, 1, MAX_BACKLOG);
         requireRange("buffer bytes", bufferBytes, 1, MAX_BUFFER_BYTES);
         if (closeGrace.isNegative()) {
@@ -48,7 +48,7 @@ public record EchoServerConfig(ServerModel model, String host, int port, int poo
 
     /** The command line's defaults for a model: loopback, port {@value #DEFAULT_PORT}. */
     public static EchoServerConfig of(ServerModel model) {
-        return new EchoServerConfig(model, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_POOL_SIZE, DEFAULT_BACKLOG,
+        return new EchoServerConfig(model, DEFAULT_HOST, DEFAULT_PORT, ServerModel.DEFAULT_POOL_SIZE, DEFAULT_BACKLOG,
                 DEFAULT_BUFFER_BYTES, DEFAULT_CLOSE_GRACE);
     }
 

@@ -2,8 +2,6 @@ package io.loomarena.echo.server;
 
 import java.util.concurrent.Executors;
 
-import io.loomarena.measure.ModelThreads;
-
 /**
  * The {@code platform} model: a new platform thread per connection, named {@code echo-platform-N}, ending with its
  * connection. Threads are not reused and not bounded in number: the operating system's limits are the model's limits.
@@ -11,6 +9,6 @@ import io.loomarena.measure.ModelThreads;
 final class PlatformEchoServer extends ExecutorEchoServer {
 
     PlatformEchoServer(EchoServerConfig config) {
-        super(config, Executors.newThreadPerTaskExecutor(ModelThreads.factory(config.model().threadPrefix(), false)));
+        super(config, Executors.newThreadPerTaskExecutor(config.model().threads(THREAD_NAMES)));
     }
 }

@@ -4,8 +4,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import io.loomarena.measure.ModelThreads;
-
 /**
  * The {@code pool} model: a fixed pool of {@code poolSize} platform threads named {@code echo-pool-N}, all started
  * with the server. A thread serves one connection to its end, so connections beyond the pool size wait, accepted, in
@@ -16,7 +14,7 @@ final class PoolEchoServer extends ExecutorEchoServer {
 
     PoolEchoServer(EchoServerConfig config) {
         super(config, new ThreadPoolExecutor(config.poolSize(), config.poolSize(), 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), ModelThreads.factory(config.model().threadPrefix(), false)),
+                new LinkedBlockingQueue<>(), config.model().threads(THREAD_NAMES)),
                 config.poolSize() + config.backlog());
     }
 }

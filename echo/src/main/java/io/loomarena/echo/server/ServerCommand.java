@@ -9,6 +9,8 @@ import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.measure.ModelThreads;
 import io.loomarena.measure.StatsOnStdin;
+import io.loomarena.model.PoolSize;
+import io.loomarena.model.ServerModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,10 +48,11 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
         port = BadArgumentException.wholeNumber("--port", value, 0, 65_535);
     }
 
-    @Option(names = "--pool-size", paramLabel = "THREADS", defaultValue = "" + EchoServerConfig.DEFAULT_POOL_SIZE,
-            description = "Threads of the pool model (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pool-size", paramLabel = "THREADS", defaultValue = "" + ServerModel.DEFAULT_POOL_SIZE,
+            description = "Threads of the pool model, or Nxcpu for N per CPU of this machine"
+                    + " (default: ${DEFAULT-VALUE}).")
     void setPoolSize(String value) {
-        poolSize = BadArgumentException.wholeNumber("--pool-size", value, 1, EchoServerConfig.MAX_POOL_SIZE);
+        poolSize = PoolSize.resolveOption("--pool-size", value); // 2xcpu: this JVM's processors, the server's
     }
 
     @Option(names = "--backlog", paramLabel = "CONNECTIONS", defaultValue = "" + EchoServerConfig.DEFAULT_BACKLOG,
@@ -91,11 +94,9 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
     static final class ModelConverter implements ITypeConverter<ServerModel> {
         @Override
         public ServerModel convert(String value) {
-            try {
-                return ServerModel.fromCliName(value);
-            } catch (IllegalArgumentException e) {
-                throw BadArgumentException.invalid("--model", value, "not an echo server model", ServerModel.allowed());
-            }
+            // The HTTP server's old names are not taken here: echo never had them.
+            return ServerModel.fromCliName(value).orElseThrow(() -> BadArgumentException.invalid("--model", value,
+                    "not an echo server model", ServerModel.allowed()));
         }
     }
 }

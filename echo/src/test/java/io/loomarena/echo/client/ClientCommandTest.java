@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.echo.server.EchoServer;
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.RunResult;

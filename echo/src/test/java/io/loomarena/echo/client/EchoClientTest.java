@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.loomarena.echo.server.EchoServer;
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
 import org.junit.jupiter.api.Test;

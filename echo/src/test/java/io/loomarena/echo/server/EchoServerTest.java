@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.loomarena.model.ServerModel;
+
 /** Every server model against real loopback sockets: echo, half-close, counters, reset, close. */
 class EchoServerTest {
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.model.ClientModel;
 
 /**
  * The {@code load} command line as the user wrote it (every value a string, null when absent), and the one place that
@@ -37,7 +38,11 @@ public record LoadArguments(String client, String url, String connections, Strin
         if (!unknown.isEmpty()) {
             throw new BadArgumentException("unknown argument '" + unknown.getFirst() + "'");
         }
-        ClientModel model = ClientModel.parse(client);
+        if (client == null) {
+            throw BadArgumentException.missing("--client", ClientModel.allowed());
+        }
+        ClientModel model = ClientModel.fromCliName(client).orElseThrow(() -> BadArgumentException.invalid(
+                "--client", client, "not a client model", ClientModel.allowed()));
         Target target = Target.parse(url, allowRemote);
         Duration readTimeout = timeout == null ? LoadDefaults.TIMEOUT
                 : ArgumentValues.duration("--timeout", timeout, LoadDefaults.MAX_TIMEOUT);

@@ -239,7 +239,7 @@ public final class LoadCommand implements Callable<Integer> {
             return "no connection to " + where + " during the run, though it accepts one now";
         } catch (ConnectException e) {
             return "connection refused: nothing is listening on " + where + " (start a server with: java -jar"
-                    + " http-server/target/http-server.jar serve --stage virtual --port " + target.port() + ")";
+                    + " http-server/target/http-server.jar serve --model virtual --port " + target.port() + ")";
         } catch (IOException e) {
             return "cannot connect to " + where + ": " + e.getMessage();
         }

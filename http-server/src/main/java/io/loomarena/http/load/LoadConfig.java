@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.model.ClientModel;
 
 /**
  * One run of the {@code load} command, validated. Three arrival models:

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import io.loomarena.measure.TimeoutWatchdog;
+import io.loomarena.model.ClientModel;
 
 /**
  * Runs one {@link LoadConfig}: {@code connections} client threads of the configured model, each owning one
@@ -27,6 +28,9 @@ import io.loomarena.measure.TimeoutWatchdog;
  * and measures the same work as a lone run does, only with warm code.
  */
 final class LoadRun {
+
+    /** What the client's thread names start with: {@code http-load-virtual-N}. */
+    static final String THREAD_NAMES = "http-load";
 
     /**
      * What a run measured.
@@ -68,7 +72,7 @@ final class LoadRun {
 
     LoadRun(LoadConfig config) {
         this.config = config;
-        this.threads = config.client().threads();
+        this.threads = config.client().threads(THREAD_NAMES);
         this.bodyCheck = BodyCheck.forPath(config.target().path());
         this.tallies = new Tallies(config.connections());
         this.watchdog = new TimeoutWatchdog("http-load-timeouts", TimeoutWatchdog.tickFor(config.timeout().toNanos()));

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The default content shipped in the jar (1,000 users for {@code /data.json}, a 50 KB page and its assets for
- * {@code /files/}), copied once per JVM to a temporary folder that is deleted at exit, so that the uncached stages
+ * {@code /files/}), copied once per JVM to a temporary folder that is deleted at exit, so that the uncached models
  * really read them from disk. Thread-safe (lazy holder).
  */
 public final class BundledContent {

@@ -15,7 +15,9 @@ import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionHandler;
 import io.loomarena.http.server.connection.ConnectionRegistry;
 import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.endpoint.CachedContent;
 import io.loomarena.http.server.endpoint.ContentSource;
+import io.loomarena.http.server.endpoint.DiskContent;
 import io.loomarena.http.server.endpoint.Docroot;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
 import io.loomarena.http.server.endpoint.MetricsEndpoint;
@@ -24,11 +26,12 @@ import io.loomarena.http.server.protocol.BodyReader;
 import io.loomarena.http.server.protocol.Http1RequestParser;
 import io.loomarena.http.server.stage.ConcurrencyStage;
 import io.loomarena.measure.ModelThreads;
+import io.loomarena.model.ServerModel;
 
 /**
- * One running HTTP/1.1 server in one stage: it listens, runs the accept loop on one named platform thread
- * ({@code http-<stage>-acceptor}) and hands each accepted socket to the stage. {@link #shutdown} is graceful: it
- * stops accepting, closes idle kept-alive connections, lets requests in flight finish (answered with
+ * One running HTTP/1.1 server of one thread model: it listens, runs the accept loop on one named platform thread
+ * ({@code http-<model>-acceptor}) and hands each accepted socket to its model's stage. {@link #shutdown} is graceful:
+ * it stops accepting, closes idle kept-alive connections, lets requests in flight finish (answered with
  * {@code Connection: close}) and force-closes what is left when the grace period ends.
  * <p>Thread-safe: {@link #shutdown} may be called from any thread, any number of times.
  */
@@ -53,21 +56,21 @@ public final class HttpServer implements AutoCloseable {
         this.config = config;
         this.listener = listener;
         this.stage = stage;
-        this.registry = new ConnectionRegistry(config.stage().threadPrefix(), config.writeTimeout().toMillis());
+        this.registry = new ConnectionRegistry(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES), config.writeTimeout().toMillis());
         URI downstream = config.downstream() != null ? config.downstream()
                 : URI.create("http://" + hostForUri(config.host()) + ":" + listener.port() + "/io");
         this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(),
                 stage.downstreamCalls(metrics::countingVirtual));
         Http1RequestParser parser = new Http1RequestParser(config.limits());
-        Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.stage()));
+        Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.model()));
         this.context = new ConnectionContext(config, stage, parser,
                 new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
                 listener::clientWaiting, listener::idleCloseWanted);
-        this.acceptor = ModelThreads.platform(config.stage().threadPrefix() + "-acceptor", this::acceptLoop);
+        this.acceptor = ModelThreads.platform(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES) + "-acceptor", this::acceptLoop);
     }
 
     /**
-     * Reads the content (all of it now for {@code virtual-cached}), binds and starts accepting.
+     * Reads the content (all of it now with {@code --cache-content}), binds and starts accepting.
      *
      * @throws IOException when the address cannot be bound or the content cannot be read
      */
@@ -78,7 +81,8 @@ public final class HttpServer implements AutoCloseable {
         ContentSource content;
         Listener listener;
         try {
-            content = stage.content(dataFile, docroot);
+            // Caching is an option of any model: the same stage serves from memory or from disk.
+            content = config.cacheContent() ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
             listener = Listener.bind(config.host(), config.port(), config.backlog(), stage.servesOnAcceptor());
         } catch (IOException | RuntimeException e) {
             stage.close();
@@ -93,8 +97,8 @@ public final class HttpServer implements AutoCloseable {
         return config;
     }
 
-    public Stage stage() {
-        return config.stage();
+    public ServerModel model() {
+        return config.model();
     }
 
     /** The port actually bound (useful with port 0). */
@@ -131,7 +135,7 @@ public final class HttpServer implements AutoCloseable {
                 // The stage is full (pool queue) or stopping: 503 and close.
                 connection.reject();
             } catch (OutOfMemoryError e) {
-                // No native thread left for thread-per-request: refuse this one, keep serving the others.
+                // No native thread left for platform (a thread per connection): refuse this one, keep serving the others.
                 connection.reject();
             }
         }

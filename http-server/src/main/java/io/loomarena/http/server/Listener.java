@@ -11,7 +11,7 @@ import java.nio.channels.SocketChannel;
 
 /**
  * The listening socket, a channel (so that accepted sockets have channels, which send direct buffers without a
- * copy). For the {@code single-threaded} stage, which serves connections on the acceptor thread, it also tells
+ * copy). For the {@code single} model, which serves connections on the acceptor thread, it also tells
  * whether another client waits to be accepted ({@link #clientWaiting()}): then the connection being served is
  * closed after its current response, announced with {@code Connection: close}, instead of holding the only thread
  * until it goes idle (a close that a client may race with its next request).
@@ -91,7 +91,7 @@ final class Listener implements AutoCloseable {
 
     /**
      * Whether an idle kept-alive connection past its idle timeout should be closed: always, unless clients waiting
-     * are watched (single-threaded), then only when one waits for the thread.
+     * are watched (single), then only when one waits for the thread.
      */
     boolean idleCloseWanted() {
         return pending == null || clientWaiting();

@@ -11,18 +11,22 @@ import java.util.concurrent.Callable;
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.measure.StatsOnStdin;
+import io.loomarena.model.PoolSize;
+import io.loomarena.model.ServerModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code serve}: starts one stage, prints {@code listening on HOST:PORT} as its first stdout line, answers
+ * {@code serve}: starts the server in one thread model, prints {@code listening on HOST:PORT} as its first stdout line, answers
  * {@code stats} on stdin, and shuts down gracefully on SIGTERM or SIGINT, then exits 0 (as nginx does; 1 when the grace
  * period ran out). Every option arrives as text and is checked here, so that a bad value exits with code 2 and the
- * lines of {@link CommandLineErrors} naming it and the allowed values.
+ * lines of {@link CommandLineErrors} naming it and the allowed values. The names from before the HTTP server shared
+ * the echo server's words ({@code --stage}, {@code thread-pool}, ...) still work, each with one line on stderr naming
+ * what replaces it, so that scripts keep running.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs one HTTP server stage.",
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Runs the HTTP server in one thread model.",
         footer = {"", "SIGTERM or SIGINT stops it gracefully: no new connection, requests in flight",
                 "finish (answered with Connection: close) within --grace.",
                 "Exit status: 0 after a graceful stop, 1 if the grace period ran out and",
@@ -39,15 +43,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--stage", paramLabel = "STAGE",
-            description = "single-threaded|thread-per-request|thread-pool|virtual|virtual-cached")
+    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual")
+    String model;
+    /** The old name of {@code --model}, kept for scripts; not in the help. */
+    @Option(names = "--stage", paramLabel = "MODEL", hidden = true)
     String stage;
+    @Option(names = "--cache-content",
+            description = "serve /data.json and /files/ from memory, read once, instead of from disk per request")
+    boolean cacheContent;
     @Option(names = "--host", paramLabel = "HOST", description = "address to listen on (default 127.0.0.1)")
     String host = ServerConfig.DEFAULT_HOST;
     @Option(names = "--port", paramLabel = "PORT", description = "port, 0 for a free one (default 8010)")
     String port = String.valueOf(ServerConfig.DEFAULT_PORT);
-    @Option(names = "--pool-size", paramLabel = "N", description = "threads of thread-pool (default 100)")
-    String poolSize = String.valueOf(ServerConfig.DEFAULT_POOL_SIZE);
+    @Option(names = "--pool-size", paramLabel = "N|Nxcpu",
+            description = "threads of the pool model, or N per CPU of this machine (default ${DEFAULT-VALUE})")
+    String poolSize = String.valueOf(ServerModel.DEFAULT_POOL_SIZE);
     @Option(names = "--backlog", paramLabel = "N", description = "listen backlog (default 4096)")
     String backlog = String.valueOf(ServerConfig.DEFAULT_BACKLOG);
     @Option(names = "--data", paramLabel = "FILE", description = "JSON served at /data.json (default: 1,000 bundled users)")
@@ -61,7 +71,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--header-timeout", paramLabel = "DURATION", description = "time to receive a request head (default 10s)")
     String headerTimeout = "10s";
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
-            description = "keep-alive idle limit (default 30s; 1s for single-threaded, once another client waits)")
+            description = "keep-alive idle limit (default 30s; 1s for single, once another client waits)")
     String idleTimeout;
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "longest blocked write (default 30s)")
     String writeTimeout = "30s";
@@ -102,15 +112,12 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The configuration the options describe; {@link IllegalArgumentException} names the first bad one. */
     ServerConfig config() {
-        if (stage == null) {
-            throw BadArgumentException.missing("--stage", Stage.allowedNames());
-        }
-        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> BadArgumentException.invalid(
-                "--stage", stage, "not a stage", Stage.allowedNames()));
-        ServerConfig.Builder builder = ServerConfig.builder(chosen)
+        ServerModel.Parsed chosen = model();
+        ServerConfig.Builder builder = ServerConfig.builder(chosen.model())
+                .cacheContent(cacheContent || chosen.cachedContent())
                 .host(host)
                 .port(BadArgumentException.wholeNumber("--port", port, 0, 65535))
-                .poolSize(BadArgumentException.wholeNumber("--pool-size", poolSize, 1, ServerConfig.MAX_POOL_SIZE))
+                .poolSize(PoolSize.resolveOption("--pool-size", poolSize)) // 2xcpu: this JVM's, the server's
                 .backlog(BadArgumentException.wholeNumber("--backlog", backlog, 1, 1_000_000))
                 .grace(duration("--grace", grace))
                 .headerTimeout(duration("--header-timeout", headerTimeout))
@@ -138,6 +145,31 @@ public final class ServeCommand implements Callable<Integer> {
             builder.downstream(url(downstream));
         }
         return builder.build();
+    }
+
+    /** {@code --model}, or {@code --stage} and the old names, each old word with one line saying the new one. */
+    private ServerModel.Parsed model() {
+        if (model != null && stage != null) {
+            throw BadArgumentException.invalid("--stage", stage, "--stage is the old name of --model; give only --model",
+                    null);
+        }
+        String option = model != null ? "--model" : "--stage";
+        String value = model != null ? model : stage;
+        if (value == null) {
+            throw BadArgumentException.missing("--model", ServerModel.allowed());
+        }
+        ServerModel.Parsed parsed;
+        try {
+            parsed = ServerModel.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw BadArgumentException.invalid(option, value, "not a server model", ServerModel.allowed());
+        }
+        if (stage != null || parsed.alias().isPresent()) {
+            String replaced = parsed.alias().map(ServerModel.Alias::replacement).orElse(parsed.model().cliName());
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": '" + option + " " + value + "' is now '--model "
+                    + replaced + "'");
+        }
+        return parsed;
     }
 
     private static Duration duration(String option, String text) {

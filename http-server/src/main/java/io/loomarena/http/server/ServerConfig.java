@@ -5,17 +5,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
-import io.loomarena.http.server.stage.ConcurrencyStage;
-
 import io.loomarena.http.server.protocol.ParserLimits;
+import io.loomarena.model.ServerModel;
 
 /**
- * Everything a server stage is started with; the defaults live here and nowhere else. Immutable.
+ * Everything a server is started with; the HTTP server's defaults live here and nowhere else (the pool's size is the
+ * model's, {@link ServerModel#DEFAULT_POOL_SIZE}). Immutable.
  *
- * @param stage                    the concurrency model
+ * @param model                    the thread model
+ * @param cacheContent             whether {@code /data.json} and {@code /files/} are served from memory (read once)
+ *                                 rather than from disk on every request ({@code --cache-content}, any model)
  * @param host                     the address to listen on
  * @param port                     the port, 0 for a free one
- * @param poolSize                 threads of the {@code thread-pool} stage, 1..10000
+ * @param poolSize                 threads of the {@code pool} model, 1..{@value ServerModel#MAX_POOL_SIZE}
  * @param backlog                  the listen backlog (the kernel caps it at {@code net.core.somaxconn})
  * @param dataFile                 the JSON of {@code /data.json}; null for the bundled 1,000 users
  * @param docroot                  the folder of {@code /files/}; null for the bundled pages
@@ -23,37 +25,51 @@ import io.loomarena.http.server.protocol.ParserLimits;
  * @param grace                    how long a graceful shutdown waits for in-flight requests
  * @param headerTimeout            the longest time to receive a request head, from its first byte (or from accept)
  * @param idleTimeout              the longest wait for the next request on a kept-alive connection (30 s;
- *                                 1 s for {@code single-threaded}, where it applies only while another client waits)
+ *                                 1 s for {@code single}, where it applies only while another client waits)
  * @param writeTimeout             the longest single socket write (a peer that stops reading is closed)
  * @param downstreamTimeout        the time a {@code /fanout} call may take beyond the {@code ms} it asked for
  * @param limits                   request parsing limits
  * @param maxRequestsPerConnection requests served on one connection before it closes (like nginx's
- *                                 {@code keepalive_requests}); it keeps the bounded stages fair to waiting clients
+ *                                 {@code keepalive_requests}); it keeps the bounded models fair to waiting clients
  */
-public record ServerConfig(Stage stage, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
+public record ServerConfig(ServerModel model, boolean cacheContent, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
                            URI downstream, Duration grace, Duration headerTimeout, Duration idleTimeout,
                            Duration writeTimeout, Duration downstreamTimeout, ParserLimits limits,
                            int maxRequestsPerConnection) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8010;
-    public static final int DEFAULT_POOL_SIZE = 100;
-    public static final int MAX_POOL_SIZE = 10_000;
     public static final int DEFAULT_BACKLOG = 4096;
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
     public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_DOWNSTREAM_TIMEOUT = Duration.ofSeconds(5);
+    /** How long a kept-alive connection may wait for its next request, unless one thread serves everything. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** Requests on one connection before it closes, unless one thread serves everything. */
+    public static final int DEFAULT_MAX_REQUESTS_PER_CONNECTION = 1000;
+    /**
+     * Where the acceptor serves every connection itself ({@link ServerModel#servesOnAcceptor()}, {@code single}), an
+     * idle kept-alive connection holds the only thread, so it is let go after 1 s once another client waits (one that
+     * nobody waits for may stay idle longer). Most hand-overs do not need it: a response that begins while another
+     * client waits closes its connection after it, announced with {@code Connection: close}. An idle close,
+     * unannounced, can race with a request the client sends just then; 1 s rather than less keeps that unlikely for a
+     * benchmark client that is only slow to be scheduled.
+     */
+    public static final Duration ONE_THREAD_IDLE_TIMEOUT = Duration.ofSeconds(1);
+    /** 100 requests per connection rather than 1,000 on one thread, so that a busy connection hands over in under a
+     * second. */
+    public static final int ONE_THREAD_MAX_REQUESTS_PER_CONNECTION = 100;
 
     public ServerConfig {
-        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(model, "model");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535: " + port);
         }
-        if (poolSize < 1 || poolSize > MAX_POOL_SIZE) {
-            throw new IllegalArgumentException("pool size must be 1.." + MAX_POOL_SIZE + ": " + poolSize);
+        if (poolSize < 1 || poolSize > ServerModel.MAX_POOL_SIZE) {
+            throw new IllegalArgumentException("pool size must be 1.." + ServerModel.MAX_POOL_SIZE + ": " + poolSize);
         }
         if (backlog < 1) {
             throw new IllegalArgumentException("backlog must be >= 1: " + backlog);
@@ -71,17 +87,18 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         }
     }
 
-    /** A builder with every default of this stage. */
-    public static Builder builder(Stage stage) {
-        return new Builder(stage);
+    /** A builder with every default of this model. */
+    public static Builder builder(ServerModel model) {
+        return new Builder(model);
     }
 
     /** Defaults of {@link ServerConfig}, changed one at a time. Not thread-safe. */
     public static final class Builder {
-        private final Stage stage;
+        private final ServerModel model;
+        private boolean cacheContent;
         private String host = DEFAULT_HOST;
         private int port = DEFAULT_PORT;
-        private int poolSize = DEFAULT_POOL_SIZE;
+        private int poolSize = ServerModel.DEFAULT_POOL_SIZE;
         private int backlog = DEFAULT_BACKLOG;
         private Path dataFile;
         private Path docroot;
@@ -94,12 +111,15 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         private ParserLimits limits = ParserLimits.DEFAULTS;
         private int maxRequestsPerConnection;
 
-        private Builder(Stage stage) {
-            this.stage = Objects.requireNonNull(stage, "stage");
-            ConcurrencyStage.Defaults defaults = ConcurrencyStage.defaults(stage);
-            this.maxRequestsPerConnection = defaults.maxRequestsPerConnection();
-            this.idleTimeout = defaults.idleTimeout();
+        private Builder(ServerModel model) {
+            this.model = Objects.requireNonNull(model, "model");
+            boolean oneThread = model.servesOnAcceptor();
+            this.maxRequestsPerConnection = oneThread ? ONE_THREAD_MAX_REQUESTS_PER_CONNECTION
+                    : DEFAULT_MAX_REQUESTS_PER_CONNECTION;
+            this.idleTimeout = oneThread ? ONE_THREAD_IDLE_TIMEOUT : DEFAULT_IDLE_TIMEOUT;
         }
+
+        public Builder cacheContent(boolean value) { cacheContent = value; return this; }
 
         public Builder host(String value) { host = value; return this; }
         public Builder port(int value) { port = value; return this; }
@@ -110,7 +130,7 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         public Builder downstream(URI value) { downstream = value; return this; }
         public Builder grace(Duration value) { grace = value; return this; }
         public Builder headerTimeout(Duration value) { headerTimeout = value; return this; }
-        /** A null value keeps the stage's default. */
+        /** A null value keeps the model's default. */
         public Builder idleTimeout(Duration value) { idleTimeout = value != null ? value : idleTimeout; return this; }
         public Builder writeTimeout(Duration value) { writeTimeout = value; return this; }
         public Builder downstreamTimeout(Duration value) { downstreamTimeout = value; return this; }
@@ -118,7 +138,7 @@ public record ServerConfig(Stage stage, String host, int port, int poolSize, int
         public Builder maxRequestsPerConnection(int value) { maxRequestsPerConnection = value; return this; }
 
         public ServerConfig build() {
-            return new ServerConfig(stage, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
+            return new ServerConfig(model, cacheContent, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
                     headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection);
         }
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.model.ClientModel;
 
 /** Turning the {@code load} command line into a {@link LoadConfig}, and the one-line messages for bad values. */
 class LoadArgumentsTest {

@@ -240,7 +240,7 @@ class LoadCommandTest {
         assertThat(json().operations()).isZero();
         assertThat(run.err().strip()).isEqualTo("http-server load: connection refused: nothing is listening on"
                 + " 127.0.0.1:" + port + " (start a server with: java -jar http-server/target/http-server.jar serve"
-                + " --stage virtual --port " + port + ")");
+                + " --model virtual --port " + port + ")");
     }
 
     @Test

@@ -1,15 +1,13 @@
 package io.loomarena.harness.echo;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.loomarena.echo.client.ClientModel;
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.ModelLabels;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 
 /**
  * The echo suite's plans: every server model against every client model on the same path, {@code echo server} and
@@ -66,7 +64,7 @@ public final class EchoBenchmarks {
             parameters.put("messages", messages);
             parameters.put("size", size);
             parameters.put("host", EchoLaunch.HOST);
-            parameters.put("poolSize", EchoLaunch.POOL_SIZE);
+            parameters.put("poolSize", ServerModel.DEFAULT_POOL_SIZE);
             parameters.put("readTimeoutSeconds", (int) readTimeout.toSeconds());
             return parameters;
         }
@@ -77,20 +75,14 @@ public final class EchoBenchmarks {
 
     /** The plan of one combination. */
     public static BenchmarkPlan plan(ServerModel server, ClientModel client, Workload workload) {
-        return new BenchmarkPlan(SUITE, UNIT, server.cliName(), client.cliName(), ModelLabels.server(server),
-                ModelLabels.client(client), workload.parameters(), workload.expectedMessages(),
+        return new BenchmarkPlan(SUITE, UNIT, server.cliName(), client.cliName(), server.label(), client.label(),
+                workload.parameters(), workload.expectedMessages(),
                 EchoLaunch.server(server), (host, port, json, share) -> EchoLaunch.client(client, host, port,
                         workload.share(share), json));
     }
 
-    /** Every combination of the suite, server-major: {@code SINGLE_SERVER+PLATFORM_CLIENT}, ... */
+    /** The names of {@link EchoSuite#combinations()}: {@code SINGLE_SERVER+PLATFORM_CLIENT}, ... */
     public static List<String> combinations() {
-        List<String> names = new ArrayList<>();
-        for (ServerModel server : ServerModel.values()) {
-            for (ClientModel client : ClientModel.values()) {
-                names.add(ModelLabels.combination(ModelLabels.server(server), ModelLabels.client(client), ""));
-            }
-        }
-        return List.copyOf(names);
+        return EchoSuite.ECHO.expectedCombinations(Map.of());
     }
 }

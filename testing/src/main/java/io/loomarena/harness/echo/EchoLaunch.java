@@ -3,10 +3,10 @@ package io.loomarena.harness.echo;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 
 /**
  * The echo jar's command lines, assembled here for every forked echo JVM (benchmarks, idle connections, floods):
@@ -19,18 +19,16 @@ public final class EchoLaunch {
     public static final String MAIN_CLASS = "io.loomarena.echo.EchoMain";
     /** Loopback only: a forked server never listens beyond this machine. */
     public static final String HOST = EchoServerConfig.DEFAULT_HOST;
-    /** The {@code pool} model's threads: the server's default. */
-    public static final int POOL_SIZE = EchoServerConfig.DEFAULT_POOL_SIZE;
 
     private EchoLaunch() {
     }
 
-    /** {@code server --model M --host HOST --port 0}, with {@code --pool-size} for the {@code pool} model. */
+    /** {@code server --model M --host HOST --port 0}, with {@code --pool-size} for a model with a pool. */
     public static JvmLaunch server(ServerModel model) {
         List<String> args = new ArrayList<>(List.of("server", "--model", model.cliName(), "--host", HOST,
                 "--port", "0"));
-        if (model == ServerModel.POOL) {
-            args.addAll(List.of("--pool-size", String.valueOf(POOL_SIZE)));
+        if (model.hasPool()) {
+            args.addAll(List.of("--pool-size", String.valueOf(ServerModel.DEFAULT_POOL_SIZE)));
         }
         return new JvmLaunch(MAIN_CLASS, args);
     }

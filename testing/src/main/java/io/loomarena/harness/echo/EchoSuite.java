@@ -1,21 +1,79 @@
 package io.loomarena.harness.echo;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 
-/** The echo suite: one group, every server model against every client model, fastest first. */
+/**
+ * The echo suite: one group, ranked fastest first, and the one list of its combinations ({@link #combinations()}),
+ * from which its ranking, its gate, its runs across hosts and its scenarios derive.
+ */
 public enum EchoSuite implements BenchmarkSuite {
     ECHO;
+
+    /**
+     * One combination of the suite: a server model against a client model. Immutable.
+     *
+     * @param server the echo server's model
+     * @param client the echo client's model
+     */
+    public record Entry(ServerModel server, ClientModel client) {
+
+        /** {@code VIRTUAL_SERVER+PLATFORM_CLIENT}. */
+        public String name() {
+            return ModelLabels.combination(server.label(), client.label(), "");
+        }
+
+        @Override
+        public String toString() {
+            return server + " server against the " + client + " client";
+        }
+    }
 
     @Override
     public String folder() {
         return EchoBenchmarks.SUITE;
     }
 
+    /** Every server model against every client model, server-major. */
+    public List<Entry> combinations() {
+        List<Entry> entries = new ArrayList<>();
+        for (ServerModel server : ServerModel.values()) {
+            for (ClientModel client : ClientModel.values()) {
+                entries.add(new Entry(server, client));
+            }
+        }
+        return List.copyOf(entries);
+    }
+
+    /** The plan of every combination for {@code workload}, in {@link #combinations()}' order. */
+    public List<BenchmarkPlan> plans(EchoBenchmarks.Workload workload) {
+        return combinations().stream().map(entry -> EchoBenchmarks.plan(entry.server(), entry.client(), workload))
+                .toList();
+    }
+
+    /**
+     * The plan of the combination of the models named {@code server} and {@code client}.
+     *
+     * @throws IllegalArgumentException when the suite does not measure it, naming the combinations it does
+     */
+    public BenchmarkPlan plan(String server, String client, EchoBenchmarks.Workload workload) {
+        Entry wanted = new Entry(ServerModel.named(server), ClientModel.parse(client));
+        if (!combinations().contains(wanted)) {
+            throw new IllegalArgumentException("the echo suite does not measure the " + wanted + "; it measures: "
+                    + combinations());
+        }
+        return EchoBenchmarks.plan(wanted.server(), wanted.client(), workload);
+    }
+
     @Override
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
-        return EchoBenchmarks.combinations();
+        return combinations().stream().map(Entry::name).toList();
     }
 }

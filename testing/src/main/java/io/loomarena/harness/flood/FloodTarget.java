@@ -3,16 +3,15 @@ package io.loomarena.harness.flood;
 import java.util.List;
 import java.util.Locale;
 
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.echo.EchoLaunch;
 import io.loomarena.harness.fork.JvmLaunch;
-import io.loomarena.harness.http.HttpLaunch;
-import io.loomarena.http.server.Stage;
+import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.model.ServerModel;
 
 /**
  * A server model to flood: how to fork it and what each flood connection says to it. Immutable.
  *
- * @param label  the model as in reports, for example {@code echo virtual} or {@code http thread-pool}
+ * @param label  the model as in reports, for example {@code echo virtual} or {@code http pool --pool-size 100}
  * @param launch the forked server's main class and arguments ({@code --port 0}: a free port)
  * @param http   whether the server speaks HTTP ({@code GET /ping}) rather than echo (one message)
  */
@@ -20,13 +19,13 @@ public record FloodTarget(String label, JvmLaunch launch, boolean http) {
 
     /**
      * The HTTP server's keep-alive idle timeout under a flood: held connections must outlive the whole flood (the
-     * stage defaults, 30 s and 100 ms on {@code single-threaded}, could close them while the others connect).
+     * model defaults, 30 s and 1 s on {@code single}, could close them while the others connect).
      */
     public static final String HTTP_IDLE_TIMEOUT = "3m";
 
     /** The echo server of {@code model} ({@code single|platform|pool|virtual}, any case), with its defaults. */
     public static FloodTarget echo(String model) {
-        return echo(ServerModel.fromCliName(model.strip().toLowerCase(Locale.ROOT)));
+        return echo(ServerModel.named(model.strip().toLowerCase(Locale.ROOT)));
     }
 
     /** The echo server of {@code model}, with its defaults. */
@@ -34,15 +33,14 @@ public record FloodTarget(String label, JvmLaunch launch, boolean http) {
         return new FloodTarget("echo " + model.cliName(), EchoLaunch.server(model), false);
     }
 
-    /** The HTTP server in {@code stage} ({@code single-threaded|thread-per-request|...}, any case). */
-    public static FloodTarget http(String stage) {
-        return http(HttpLaunch.stage(stage.toLowerCase(Locale.ROOT)));
+    /** The HTTP server written {@code server} ({@code single}, {@code pool --pool-size 4}, any case). */
+    public static FloodTarget http(String server) {
+        return http(HttpServerSetup.parse(server.toLowerCase(Locale.ROOT)));
     }
 
-    /** The HTTP server in {@code stage}, with its defaults and a keep-alive timeout that outlives the flood. */
-    public static FloodTarget http(Stage stage) {
-        return new FloodTarget("http " + stage.cliName(),
-                HttpLaunch.serve(stage, List.of("--idle-timeout", HTTP_IDLE_TIMEOUT)), true);
+    /** The HTTP server with its options and a keep-alive timeout that outlives the flood. */
+    public static FloodTarget http(HttpServerSetup server) {
+        return new FloodTarget("http " + server, server.launch(List.of("--idle-timeout", HTTP_IDLE_TIMEOUT)), true);
     }
 
     /** What each connection sends in {@code mode}: an HTTP request keeps the connection alive only when it is held. */

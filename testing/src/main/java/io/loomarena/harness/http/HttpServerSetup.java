@@ -1,84 +1,112 @@
 package io.loomarena.harness.http;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-import io.loomarena.harness.ModelLabels;
 import io.loomarena.harness.fork.JvmLaunch;
-import io.loomarena.http.server.ServerConfig;
-import io.loomarena.http.server.Stage;
+import io.loomarena.model.PoolSize;
+import io.loomarena.model.ServerModel;
 
 /**
- * The server under test: a stage and, for {@code thread-pool}, its pool size. The ranking label is the stage's
- * ({@code VIRTUAL_THREADS}); a pool of another size than the default is labelled with its size
- * ({@code THREAD_POOL_4}), and the summary's server model records it ({@code thread-pool --pool-size 4}). Immutable.
+ * The HTTP server under test: a model with its options, written as on the command line ({@code virtual},
+ * {@code pool --pool-size 4}, {@code virtual --cache-content}). Its ranking label is the model's, with the pool's size
+ * when it is not the default ({@code POOL_4_SERVER}, {@code POOL_2XCPU_SERVER}) and {@code _CACHED} for cached
+ * content ({@code VIRTUAL_SERVER_CACHED}). A size per CPU travels as such and the server resolves it from its own
+ * processors, so the label never depends on the machine that plans the run. Immutable.
  *
- * @param stage    the HTTP stage
- * @param poolSize threads of a {@code thread-pool} stage, 1..{@link ServerConfig#MAX_POOL_SIZE}; ignored (and 0) for
- *                 the other stages
+ * @param model         the server's thread model
+ * @param pool          the pool's size for a model with a pool ({@link ServerModel#hasPool()}), null otherwise
+ * @param cachedContent whether content is served from memory ({@code --cache-content})
  */
-public record HttpServerSetup(Stage stage, int poolSize) {
+public record HttpServerSetup(ServerModel model, PoolSize pool, boolean cachedContent) {
+
+    private static final String POOL_SIZE = "--pool-size";
+    private static final String CACHE_CONTENT = "--cache-content";
 
     public HttpServerSetup {
-        Objects.requireNonNull(stage, "stage");
-        if (stage == Stage.THREAD_POOL && (poolSize < 1 || poolSize > ServerConfig.MAX_POOL_SIZE)) {
-            throw new IllegalArgumentException("a thread-pool needs 1.." + ServerConfig.MAX_POOL_SIZE + " threads, got "
-                    + poolSize);
-        }
-        if (stage != Stage.THREAD_POOL) {
-            poolSize = 0;
+        Objects.requireNonNull(model, "model");
+        if (model.hasPool() != (pool != null)) {
+            throw new IllegalArgumentException(model + (model.hasPool() ? " needs" : " has no") + " pool size");
         }
     }
 
-    /** A stage with its default settings ({@code thread-pool}: 100 threads). */
-    public static HttpServerSetup of(Stage stage) {
-        return new HttpServerSetup(stage, stage == Stage.THREAD_POOL ? HttpLaunch.DEFAULT_POOL_SIZE : 0);
+    /** A model with its defaults ({@code pool}: {@value ServerModel#DEFAULT_POOL_SIZE} threads), content from disk. */
+    public static HttpServerSetup of(ServerModel model) {
+        return new HttpServerSetup(model, model.hasPool() ? PoolSize.DEFAULT : null, false);
     }
 
-    /** A {@code thread-pool} of {@code threads}. */
-    public static HttpServerSetup threadPool(int threads) {
-        return new HttpServerSetup(Stage.THREAD_POOL, threads);
+    /** A pool of {@code size}. */
+    public static HttpServerSetup pool(PoolSize size) {
+        return new HttpServerSetup(ServerModel.POOL, size, false);
     }
 
-    /** The thread-pool at twice the machine's CPUs, the size a CPU-bound pool is usually given. */
-    public static HttpServerSetup threadPoolAtTwiceTheCpus() {
-        return threadPool(2 * Runtime.getRuntime().availableProcessors());
+    /** This server with content served from memory. */
+    public HttpServerSetup withCachedContent() {
+        return new HttpServerSetup(model, pool, true);
     }
 
-    /** Every stage with its defaults, in the staircase's order. */
-    public static List<HttpServerSetup> everyStage() {
-        return Arrays.stream(Stage.values()).map(HttpServerSetup::of).toList();
+    /** Every model with its defaults, in the enum's order. */
+    public static List<HttpServerSetup> everyModel() {
+        return Arrays.stream(ServerModel.values()).map(HttpServerSetup::of).toList();
     }
 
-    /** {@code single-threaded}, any case, or {@code thread-pool} with a pool size suffix: {@code thread-pool-4}. */
-    public static HttpServerSetup parse(String name) {
-        String text = name.strip();
-        if (text.startsWith("thread-pool-")) {
-            return threadPool(Integer.parseInt(text.substring("thread-pool-".length())));
+    /**
+     * A server as {@link #toString()} writes it: {@code virtual}, {@code pool --pool-size 2xcpu},
+     * {@code virtual --cache-content}.
+     *
+     * @throws IllegalArgumentException naming what is not understood and what is allowed
+     */
+    public static HttpServerSetup parse(String text) {
+        List<String> words = List.of(text.strip().split("\\s+"));
+        ServerModel model = ServerModel.fromCliName(words.getFirst()).orElseThrow(() -> new IllegalArgumentException(
+                "unknown server model '" + words.getFirst() + "' in '" + text + "'; allowed: " + ServerModel.allowed()
+                        + ", with " + POOL_SIZE + " N|Nxcpu for pool and " + CACHE_CONTENT));
+        PoolSize pool = model.hasPool() ? PoolSize.DEFAULT : null;
+        boolean cached = false;
+        for (int i = 1; i < words.size(); i++) {
+            if (words.get(i).equals(CACHE_CONTENT)) {
+                cached = true;
+            } else if (words.get(i).equals(POOL_SIZE) && model.hasPool() && i + 1 < words.size()) {
+                pool = PoolSize.parse(words.get(++i));
+            } else {
+                throw new IllegalArgumentException("'" + words.get(i) + "' in '" + text + "' is not an option of "
+                        + model + "; allowed: " + (model.hasPool() ? POOL_SIZE + " N|Nxcpu, " : "") + CACHE_CONTENT);
+            }
         }
-        return of(Stage.fromCliName(text).orElseThrow(() -> new IllegalArgumentException("unknown stage '" + name
-                + "'; allowed: " + Stage.allowedNames() + ", or thread-pool-N for N threads")));
+        return new HttpServerSetup(model, pool, cached);
     }
 
-    /** The ranking label: the stage's, with the pool size when it is not the default. */
+    /** The ranking label: {@code POOL_SERVER}, {@code POOL_4_SERVER}, {@code VIRTUAL_SERVER_CACHED}. */
     public String label() {
-        return stage == Stage.THREAD_POOL && poolSize != HttpLaunch.DEFAULT_POOL_SIZE
-                ? ModelLabels.stage(stage) + "_" + poolSize : ModelLabels.stage(stage);
+        return (pool == null ? model.label() : model.label(pool)) + (cachedContent ? "_CACHED" : "");
     }
 
-    /** The server model as on the command line: {@code virtual}, {@code thread-pool --pool-size 100}. */
-    public String model() {
-        return stage == Stage.THREAD_POOL ? stage.cliName() + " --pool-size " + poolSize : stage.cliName();
+    /** The options after {@code --model M}: {@code --pool-size 100}, {@code --cache-content}. */
+    public List<String> options() {
+        List<String> options = new ArrayList<>();
+        if (pool != null) {
+            options.addAll(List.of(POOL_SIZE, pool.cliValue()));
+        }
+        if (cachedContent) {
+            options.add(CACHE_CONTENT);
+        }
+        return List.copyOf(options);
     }
 
-    /** {@code serve --stage ... --host HOST --port 0 [--pool-size N]}, then {@code options}. */
-    public JvmLaunch launch(List<String> options) {
-        return HttpLaunch.serve(stage, poolSize, options);
+    /** {@code serve --model M --host HOST --port 0}, this server's options, then {@code more}. */
+    public JvmLaunch launch(List<String> more) {
+        List<String> args = new ArrayList<>(options());
+        args.addAll(more);
+        return HttpLaunch.serve(model, args);
     }
 
+    /** The server as on the command line, as summaries record it: {@code pool --pool-size 100}. */
     @Override
     public String toString() {
-        return model();
+        List<String> words = new ArrayList<>(List.of(model.cliName()));
+        words.addAll(options());
+        return String.join(" ", words);
     }
 }

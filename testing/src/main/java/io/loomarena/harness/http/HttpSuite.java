@@ -5,25 +5,29 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
-import io.loomarena.http.load.ClientModel;
-import io.loomarena.http.server.Stage;
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.PoolSize;
+import io.loomarena.model.ServerModel;
 
 /**
- * The HTTP benchmark suites: which servers and clients each one measures, how its combinations are told apart when a
- * suite measures several workloads (levels, paths), and how its ranking reads. Stateless.
+ * The HTTP benchmark suites: the one list of combinations each one measures ({@link #combinations()}: its ranking,
+ * its runs across hosts and its scenarios derive from it), how its combinations are told apart when a suite measures
+ * several workloads (levels, paths), and how its ranking reads. Stateless.
  */
 public enum HttpSuite implements BenchmarkSuite {
 
-    /** {@code /ping}, fixed work at concurrency 10: every stage x client, plus the thread-pool at 2 x CPUs. */
+    /** {@code /ping}, fixed work at concurrency 10: every server x client, plus the pool at 2 x CPUs. */
     PING(Ranked.FASTEST_FIRST, List.of()),
-    /** {@code /data.json}, a user ramp (open model): every stage, ranked by p99 latency. */
+    /** {@code /data.json}, a user ramp (open model): every server, ranked by p99 latency. */
     DATA(Ranked.BY_P99, List.of()),
     /** {@code /files/} 50 KB page per concurrency level and keep-alive setting: a table per level. */
     SWEEP(Ranked.TABLE_PER_LEVEL, List.of("connections", "keepAlive")),
-    /** {@code /fanout} and {@code /io} at concurrency 100: virtual against thread-pools of 4 and 100 threads. */
+    /** {@code /fanout} and {@code /io} at concurrency 100: virtual against pools of 4 and 100 threads. */
     FANOUT(Ranked.FASTEST_FIRST, List.of("path")),
-    /** {@code /cpu} at two concurrency levels: every stage. */
+    /** {@code /cpu} at two concurrency levels: every server. */
     CPU(Ranked.FASTEST_FIRST, List.of("connections"));
 
     private final Ranked ranked;
@@ -65,24 +69,68 @@ public enum HttpSuite implements BenchmarkSuite {
         return groupKeys;
     }
 
-    /** The servers the suite measures, in the staircase's order. */
-    public List<HttpServerSetup> servers() {
-        return switch (this) {
-            case PING -> {
-                List<HttpServerSetup> servers = new ArrayList<>(HttpServerSetup.everyStage());
-                servers.add(HttpServerSetup.threadPoolAtTwiceTheCpus());
-                yield servers.stream().distinct().toList(); // on 50 CPUs, 2 x CPUs is the default pool
-            }
-            case FANOUT -> List.of(HttpServerSetup.of(Stage.VIRTUAL), HttpServerSetup.threadPool(4),
-                    HttpServerSetup.threadPool(HttpLaunch.DEFAULT_POOL_SIZE));
-            default -> HttpServerSetup.everyStage();
-        };
+    /**
+     * One combination of a suite: a server with its options against a client model. Immutable.
+     *
+     * @param server the server and its options
+     * @param client the load client's thread model
+     */
+    public record Entry(HttpServerSetup server, ClientModel client) {
+
+        /** {@code POOL_4_SERVER+VIRTUAL_CLIENT+FANOUT}, with the group's variant. */
+        public String name(String variant) {
+            return ModelLabels.combination(server.label(), client.label(), variant);
+        }
+
+        @Override
+        public String toString() {
+            return server + " against the " + client + " client";
+        }
     }
 
-    /** The client models the suite measures: both for {@code ping}, the virtual client elsewhere. */
-    public List<ClientModel> clients() {
-        return this == PING ? List.of(ClientModel.PLATFORM, ClientModel.VIRTUAL)
-                : List.of(ClientModel.VIRTUAL);
+    /**
+     * Every combination the suite measures, client-major as its ranking lists them: the one list its ranking, its runs
+     * across hosts and its scenarios (a check holds its features' Examples to it) derive from. Every model with its
+     * defaults plus virtual with cached content, both clients for {@code ping}, which adds the pool at 2 x CPUs;
+     * {@code fanout} measures virtual against pools of 4 and 100 threads.
+     */
+    public List<Entry> combinations() {
+        List<HttpServerSetup> servers = new ArrayList<>(HttpServerSetup.everyModel());
+        servers.add(HttpServerSetup.of(ServerModel.VIRTUAL).withCachedContent());
+        List<ClientModel> clients = List.of(ClientModel.VIRTUAL);
+        switch (this) {
+            case PING -> {
+                servers.add(HttpServerSetup.pool(PoolSize.perCpu(2)));
+                clients = List.of(ClientModel.PLATFORM, ClientModel.VIRTUAL);
+            }
+            case FANOUT -> servers = List.of(HttpServerSetup.of(ServerModel.VIRTUAL),
+                    HttpServerSetup.pool(PoolSize.fixed(4)), HttpServerSetup.of(ServerModel.POOL));
+            default -> { }
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (ClientModel client : clients) {
+            servers.forEach(server -> entries.add(new Entry(server, client)));
+        }
+        return List.copyOf(entries);
+    }
+
+    /** The plan of every combination for {@code workload}, in {@link #combinations()}' order. */
+    public List<BenchmarkPlan> plans(HttpWorkload workload) {
+        return combinations().stream().map(entry -> HttpBenchmarks.plan(this, entry, workload)).toList();
+    }
+
+    /**
+     * The plan of the combination written {@code server} ({@link HttpServerSetup#parse}) and {@code client}.
+     *
+     * @throws IllegalArgumentException when the suite does not measure it, naming the combinations it does
+     */
+    public BenchmarkPlan plan(String server, String client, HttpWorkload workload) {
+        Entry wanted = new Entry(HttpServerSetup.parse(server), ClientModel.parse(client));
+        if (!combinations().contains(wanted)) {
+            throw new IllegalArgumentException("the HTTP " + cliName() + " suite does not measure " + wanted
+                    + "; it measures: " + combinations());
+        }
+        return HttpBenchmarks.plan(this, wanted, workload);
     }
 
     /**
@@ -107,10 +155,7 @@ public enum HttpSuite implements BenchmarkSuite {
     /** Every combination a group must hold to be ranked: each server against each client, with the group's variant. */
     @Override
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
-        List<String> names = new ArrayList<>();
-        for (ClientModel client : clients()) {
-            names.addAll(HttpBenchmarks.combinations(servers(), client, variant(groupWorkload)));
-        }
-        return List.copyOf(names);
+        String variant = variant(groupWorkload);
+        return combinations().stream().map(entry -> entry.name(variant)).toList();
     }
 }

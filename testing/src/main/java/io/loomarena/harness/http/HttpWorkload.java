@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The work of one load-client run, the same for every stage of a suite. Two shapes: a fixed amount of work
+ * The work of one load-client run, the same for every server of a suite. Two shapes: a fixed amount of work
  * ({@code requests} over {@code connections} in a closed loop, ab's {@code -n}/{@code -c}), ranked by elapsed time;
  * or a user ramp ({@code users} started evenly over {@code rampDuration}, one request each, an open model), ranked by
  * latency. Immutable.
@@ -23,7 +23,7 @@ public record HttpWorkload(String path, int connections, long requests, Duration
 
     /**
      * How long the client waits for one connect or response ({@code load --timeout}): longer than the client's 10 s
-     * default, because a bounded stage (one thread, a pool of 4) queues connections by design and a shared machine
+     * default, because a bounded model (one thread, a pool of 4) queues connections by design and a shared machine
      * slows it further; a queue is measured as latency, not turned into errors.
      */
     public static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);

@@ -7,16 +7,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.EnvironmentProbe;
 import io.loomarena.harness.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.ModelLabels;
 import io.loomarena.harness.echo.EchoLaunch;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.measure.ServerStats;
+import io.loomarena.model.ServerModel;
 
 /**
  * Measures the memory an echo server model spends per idle connection: a fresh server JVM (same flags and pinning as
@@ -52,7 +51,7 @@ public final class IdleConnections implements AutoCloseable {
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
         this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
-        this.server = ForkedServer.start(fork, "server JVM " + ModelLabels.server(model) + " (idle connections)",
+        this.server = ForkedServer.start(fork, "server JVM " + model.label() + " (idle connections)",
                 EchoLaunch.server(model), settings);
         try {
             this.baseline = step(null);
@@ -64,7 +63,7 @@ public final class IdleConnections implements AutoCloseable {
 
     /** Forks the model's server and measures it with no connection. */
     public static IdleConnections start(ServerModel model, HarnessSettings settings) {
-        return new IdleConnections(model, settings, ModelLabels.server(model));
+        return new IdleConnections(model, settings, model.label());
     }
 
     /**
@@ -72,7 +71,7 @@ public final class IdleConnections implements AutoCloseable {
      * ({@code VIRTUAL_SERVER_AFTER_ONE_ECHO}), apart from the model's plain idle figures.
      */
     public static IdleConnections start(ServerModel model, HarnessSettings settings, String variant) {
-        return new IdleConnections(model, settings, ModelLabels.server(model) + "_" + variant);
+        return new IdleConnections(model, settings, model.label() + "_" + variant);
     }
 
     /** Opens connections until {@code total} are held; each one connects and sends nothing. */

@@ -21,6 +21,7 @@ import io.loomarena.harness.report.chart.LineChart;
 import io.loomarena.harness.report.chart.ValueFormat;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.RunHistograms;
+import io.loomarena.model.ServerModel;
 
 /**
  * Builds the report's charts (SVG drawn by JFreeChart, see {@link io.loomarena.harness.report.chart}) and, beside each,
@@ -224,7 +225,8 @@ public final class ReportCharts {
         return new Plotted(id, title, "RSS holds platform thread stacks, the heap holds virtual threads' stacks"
                 + " and every served connection's echo buffer (512 bytes, doubled only when a read fills it, up to 16 KiB;"
                 + " VIRTUAL_SERVER_AFTER_ONE_ECHO: connections that each echoed one byte). The single model serves one connection at a"
-                + " time (the others wait in the kernel's accept queue) and the pool model 100, so they spend almost"
+                + " time (the others wait in the kernel's accept queue) and the pool model " + ServerModel.DEFAULT_POOL_SIZE
+                + ", so they spend almost"
                 + " nothing per waiting connection. Threads per connection are in echo-idle/memory.md.", svg,
                 figures);
     }

@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import io.loomarena.echo.client.ClientModel;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
 
 class EchoBenchmarksTest {
 
     @Test
-    void theMatrixHasEightCombinationsNamedByLabel() {
-        assertThat(EchoBenchmarks.combinations()).hasSize(8)
+    void theMatrixHasEveryServerModelAgainstEveryClientModelNamedByLabel() {
+        assertThat(EchoBenchmarks.combinations()).hasSize(ServerModel.values().length * ClientModel.values().length)
                 .contains("SINGLE_SERVER+PLATFORM_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT");
     }
 
@@ -38,7 +38,7 @@ class EchoBenchmarksTest {
     void onlyThePoolModelIsGivenAPoolSizeTheServersDefault() {
         assertThat(EchoLaunch.server(ServerModel.VIRTUAL).args()).containsExactly("server", "--model", "virtual",
                 "--host", "127.0.0.1", "--port", "0");
-        assertThat(EchoLaunch.POOL_SIZE).isEqualTo(io.loomarena.echo.server.EchoServerConfig.DEFAULT_POOL_SIZE);
+        assertThat(EchoLaunch.server(ServerModel.POOL).args()).containsSequence("--pool-size", "100");
         assertThat(EchoSuite.ECHO.expectedCombinations(java.util.Map.of())).isEqualTo(EchoBenchmarks.combinations());
     }
 }

@@ -18,8 +18,9 @@ import io.loomarena.harness.ranking.RankingException;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
-import io.loomarena.http.load.ClientModel;
-import io.loomarena.http.server.Stage;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.PoolSize;
+import io.loomarena.model.ServerModel;
 
 /** Grouping, refusal and files of an HTTP suite's ranking, on fixture summaries (no JVM forked). */
 class HttpSuiteRankingTest {
@@ -34,16 +35,17 @@ class HttpSuiteRankingTest {
     }
 
     /** A sweep summary; the variant rides on the client label so that the fixture names the combination. */
-    private static BenchmarkSummary sweep(Stage stage, int connections, boolean keepAlive, long requests, long ms) {
+    private static BenchmarkSummary sweep(HttpServerSetup server, int connections, boolean keepAlive, long requests,
+                                          long ms) {
         Map<String, Object> workload = level(connections, keepAlive, requests);
-        return summary("http-sweep", "req", stage.label(), "VIRTUAL_CLIENT+" + HttpSuite.SWEEP.variant(workload),
+        return summary("http-sweep", "req", server.label(), "VIRTUAL_CLIENT+" + HttpSuite.SWEEP.variant(workload),
                 workload, ms, ms + 10, ms + 20);
     }
 
     private void writeLevel(SummaryStore store, int connections, boolean keepAlive, long requests) {
         long ms = 100;
-        for (Stage stage : Stage.values()) {
-            store.write(sweep(stage, connections, keepAlive, requests, ms += 10));
+        for (HttpSuite.Entry entry : HttpSuite.SWEEP.combinations()) {
+            store.write(sweep(entry.server(), connections, keepAlive, requests, ms += 10));
         }
     }
 
@@ -61,7 +63,7 @@ class HttpSuiteRankingTest {
                 "http-sweep [connections=200, keepAlive=true]");
         assertThat(ranking.console().lines().filter(l -> l.startsWith("| # | stage |"))).hasSize(3);
         assertThat(results.resolve("http-sweep/ranking.csv")).content().startsWith("group,rank,combination")
-                .contains("\"http-sweep [connections=200, keepAlive=true]\",1,SINGLE_THREADED+VIRTUAL_CLIENT+C200_KEEP_ALIVE");
+                .contains("\"http-sweep [connections=200, keepAlive=true]\",1,SINGLE_SERVER+VIRTUAL_CLIENT+C200_KEEP_ALIVE");
         assertThat(results.resolve("http-sweep/ranking.md")).content().contains("## http-sweep [connections=50");
     }
 
@@ -69,10 +71,10 @@ class HttpSuiteRankingTest {
     void aLevelWithAMissingStageIsRefusedByNameEveryTime() {
         SummaryStore store = new SummaryStore(results);
         writeLevel(store, 50, true, 2000);
-        store.delete("http-sweep", "VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
+        store.delete("http-sweep", "VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
 
         assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
-                .hasMessageContaining("missing summaries for VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE")
+                .hasMessageContaining("missing summaries for VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT+C50_KEEP_ALIVE")
                 .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
         // SuiteRanking keeps no memory of earlier attempts (it is immutable): a second ranking fails the same way.
         assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
@@ -83,7 +85,7 @@ class HttpSuiteRankingTest {
     void aLevelOfAnotherWorkloadIsRefusedByName(@TempDir Path otherResults) {
         SummaryStore store = new SummaryStore(otherResults);
         writeLevel(store, 50, true, 2000);
-        store.write(sweep(Stage.VIRTUAL, 50, true, 9999, 100));
+        store.write(sweep(HttpServerSetup.of(ServerModel.VIRTUAL), 50, true, 9999, 100));
 
         assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
                 .hasMessageContaining("differ in workload").hasMessageContaining("requests=9999");
@@ -99,27 +101,47 @@ class HttpSuiteRankingTest {
 
     @Test
     void theSuitesNameTheirCombinations() {
-        int pool = 2 * Runtime.getRuntime().availableProcessors();
-        assertThat(HttpSuite.PING.expectedCombinations(Map.of())).hasSize(12)
-                .contains("THREAD_POOL+PLATFORM_CLIENT", "THREAD_POOL_" + pool + "+VIRTUAL_CLIENT");
+        // Every model with its defaults, virtual with cached content, and (ping) the pool at 2 x CPUs.
+        int servers = ServerModel.values().length + 1;
+        assertThat(HttpSuite.PING.expectedCombinations(Map.of())).hasSize(2 * (servers + 1))
+                .contains("POOL_SERVER+PLATFORM_CLIENT", "POOL_2XCPU_SERVER+VIRTUAL_CLIENT",
+                        "VIRTUAL_SERVER_CACHED+PLATFORM_CLIENT");
+        assertThat(HttpSuite.DATA.expectedCombinations(Map.of())).hasSize(servers).contains("SINGLE_SERVER+VIRTUAL_CLIENT",
+                "PLATFORM_SERVER+VIRTUAL_CLIENT", "POOL_SERVER+VIRTUAL_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT",
+                "VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT");
         assertThat(HttpSuite.FANOUT.expectedCombinations(Map.of("path", "/fanout?calls=3&ms=10")))
-                .containsExactly("VIRTUAL_THREADS+VIRTUAL_CLIENT+FANOUT", "THREAD_POOL_4+VIRTUAL_CLIENT+FANOUT",
-                        "THREAD_POOL+VIRTUAL_CLIENT+FANOUT");
+                .containsExactly("VIRTUAL_SERVER+VIRTUAL_CLIENT+FANOUT", "POOL_4_SERVER+VIRTUAL_CLIENT+FANOUT",
+                        "POOL_SERVER+VIRTUAL_CLIENT+FANOUT");
         assertThat(HttpSuite.CPU.variant(Map.of("connections", 50))).isEqualTo("C50");
-        assertThat(HttpServerSetup.parse("thread-pool-4").model()).isEqualTo("thread-pool --pool-size 4");
-        assertThatThrownBy(() -> HttpServerSetup.parse("turbo")).hasMessageContaining("allowed: single-threaded");
+        assertThat(HttpServerSetup.parse("pool --pool-size 4").toString()).isEqualTo("pool --pool-size 4");
+        assertThat(HttpServerSetup.parse("pool").toString()).isEqualTo("pool --pool-size 100");
+        assertThat(HttpServerSetup.parse("virtual --cache-content").label()).isEqualTo("VIRTUAL_SERVER_CACHED");
+        assertThatThrownBy(() -> HttpServerSetup.parse("turbo"))
+                .hasMessageContaining("allowed: single, platform, pool, virtual");
+        assertThatThrownBy(() -> HttpServerSetup.parse("virtual --pool-size 4"))
+                .hasMessageContaining("'--pool-size' in 'virtual --pool-size 4' is not an option of virtual");
+    }
+
+    @Test
+    void aSuiteRefusesACombinationOutsideItsListNamingTheOnesItMeasures() {
+        HttpWorkload workload = HttpWorkload.closed("/ping", 10, 100, true);
+        assertThat(HttpSuite.PING.plan("pool --pool-size 2xcpu", "virtual", workload).combination())
+                .isEqualTo("POOL_2XCPU_SERVER+VIRTUAL_CLIENT");
+        assertThatThrownBy(() -> HttpSuite.DATA.plan("pool --pool-size 4", "virtual", workload))
+                .hasMessageStartingWith("the HTTP data suite does not measure pool --pool-size 4 against the virtual"
+                        + " client; it measures: [single against the virtual client,");
     }
 
     @Test
     void aFanoutPlanForksItsDownstreamAndTheClientSendsTheSameCommandToEveryStage() {
         HttpWorkload workload = HttpWorkload.closed("/fanout?calls=3&ms=10", 100, 200, false);
-        var plan = HttpBenchmarks.plan(HttpSuite.FANOUT, HttpServerSetup.threadPool(4), ClientModel.VIRTUAL,
-                workload);
-        var other = HttpBenchmarks.plan(HttpSuite.FANOUT, HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL,
-                workload);
+        var plan = HttpBenchmarks.plan(HttpSuite.FANOUT,
+                new HttpSuite.Entry(HttpServerSetup.pool(PoolSize.fixed(4)), ClientModel.VIRTUAL), workload);
+        var other = HttpBenchmarks.plan(HttpSuite.FANOUT,
+                new HttpSuite.Entry(HttpServerSetup.of(ServerModel.VIRTUAL), ClientModel.VIRTUAL), workload);
 
-        assertThat(plan.combination()).isEqualTo("THREAD_POOL_4+VIRTUAL_CLIENT+FANOUT");
-        assertThat(plan.downstream().launch().args()).containsSequence("--stage", "virtual");
+        assertThat(plan.combination()).isEqualTo("POOL_4_SERVER+VIRTUAL_CLIENT+FANOUT");
+        assertThat(plan.downstream().launch().args()).containsSequence("--model", "virtual");
         assertThat(plan.serverWithDownstream("127.0.0.1", 4242).args()).containsSequence("--pool-size", "4",
                 "--downstream", "http://127.0.0.1:4242/io");
         assertThat(plan.client().forRun("127.0.0.1", 1, "r.json", BenchmarkPlan.ClientShare.ALL))
@@ -135,13 +157,15 @@ class HttpSuiteRankingTest {
     @Test
     void aRampGivesItsClientTheRampsDurationOnTopOfItsTimeLimit() {
         HttpWorkload ramp = HttpWorkload.ramp("/data.json", 200, java.time.Duration.ofMillis(500));
-        var plan = HttpBenchmarks.plan(HttpSuite.DATA, HttpServerSetup.of(Stage.VIRTUAL), ClientModel.VIRTUAL, ramp);
+        var plan = HttpSuite.DATA.plan("virtual --cache-content", "virtual", ramp);
 
         assertThat(plan.clientTimeByDesign()).isEqualTo(java.time.Duration.ofMillis(500));
-        assertThat(plan.server().args()).containsExactly("serve", "--stage", "virtual", "--host", "127.0.0.1",
-                "--port", "0");
-        assertThat(HttpServerSetup.of(Stage.THREAD_POOL).launch(List.of()).args()).containsSequence("--pool-size",
-                String.valueOf(io.loomarena.http.server.ServerConfig.DEFAULT_POOL_SIZE));
+        assertThat(plan.server().args()).containsExactly("serve", "--model", "virtual", "--host", "127.0.0.1",
+                "--port", "0", "--cache-content");
+        assertThat(HttpServerSetup.of(ServerModel.POOL).launch(List.of()).args()).containsSequence("--pool-size",
+                String.valueOf(ServerModel.DEFAULT_POOL_SIZE));
+        assertThat(HttpSuite.PING.plan("pool --pool-size 2xcpu", "platform", HttpWorkload.closed("/ping", 10, 1, true))
+                .server().args()).containsSequence("--pool-size", "2xcpu");
         assertThat(HttpWorkload.onOrOff("on")).isTrue();
         assertThatThrownBy(() -> HttpWorkload.onOrOff("maybe")).hasMessageContaining("on or off");
     }

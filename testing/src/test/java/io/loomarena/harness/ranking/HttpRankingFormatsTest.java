@@ -29,11 +29,11 @@ class HttpRankingFormatsTest {
             + " p90=\\d+ us, p95=\\d+ us, max=\\d+ us, errors=\\d+ of \\d+ \\(\\d+\\.\\d{2}%\\), delta p99=[+-]\\d+ us"
             + " \\([+-]\\d+\\.\\d{2}% vs best\\)");
 
-    /** Three stages whose fixture latencies grow with their run times. */
+    /** Three server models whose fixture latencies grow with their run times. */
     private static final Ranking RANKING = Ranking.of("http-data", List.of(
-            summary("http-data", "req", "VIRTUAL_THREADS", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
-            summary("http-data", "req", "THREAD_POOL", "VIRTUAL_CLIENT", workload(20), 116, 110, 122),
-            summary("http-data", "req", "SINGLE_THREADED", "VIRTUAL_CLIENT", workload(20), 100, 90, 95)),
+            summary("http-data", "req", "VIRTUAL_SERVER", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
+            summary("http-data", "req", "POOL_SERVER", "VIRTUAL_CLIENT", workload(20), 116, 110, 122),
+            summary("http-data", "req", "SINGLE_SERVER", "VIRTUAL_CLIENT", workload(20), 100, 90, 95)),
             List.of(), "test");
 
     @Test
@@ -46,7 +46,7 @@ class HttpRankingFormatsTest {
         assertThat(text.lines().filter(line -> line.startsWith("[PERF][P99]"))).hasSize(3)
                 .allMatch(line -> P99_LINE.matcher(line).matches());
         assertThat(P99Order.sorted(RANKING)).extracting(s -> s.serverLabel())
-                .containsExactly("SINGLE_THREADED", "THREAD_POOL", "VIRTUAL_THREADS");
+                .containsExactly("SINGLE_SERVER", "POOL_SERVER", "VIRTUAL_SERVER");
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.util.stream.IntStream;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.When;
-import io.loomarena.echo.client.ClientModel;
+import io.loomarena.model.ClientModel;
 
 /** Steps that act as echo clients: raw connections and runs of the echo load client. Thin: see {@link EchoScenario}. */
 public final class EchoClientSteps {
@@ -96,6 +96,6 @@ public final class EchoClientSteps {
 
     @When("{int} {word} echo clients each send {int} messages of {int} bytes at once")
     public void echoClientsEachSendMessagesAtOnce(int clients, String model, int messages, int size) {
-        scenario.runClient(ClientModel.fromCliName(model), clients, messages, size);
+        scenario.runClient(ClientModel.parse(model), clients, messages, size);
     }
 }

@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 
 import io.loomarena.echo.EchoMain;
-import io.loomarena.echo.client.ClientModel;
+import io.loomarena.model.ClientModel;
 import io.loomarena.echo.client.EchoClient;
 import io.loomarena.echo.client.EchoClientConfig;
 import io.loomarena.echo.server.EchoServer;
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.measure.RunResult;
 
 /**
@@ -62,7 +62,7 @@ public final class EchoScenario implements AutoCloseable {
     // ---- the server ----
 
     public void startServer(ServerModel model) throws IOException {
-        startServer(new EchoServerConfig(model, host, 0, EchoServerConfig.DEFAULT_POOL_SIZE,
+        startServer(new EchoServerConfig(model, host, 0, ServerModel.DEFAULT_POOL_SIZE,
                 EchoServerConfig.DEFAULT_BACKLOG, EchoServerConfig.DEFAULT_BUFFER_BYTES,
                 EchoServerConfig.DEFAULT_CLOSE_GRACE));
     }
@@ -118,7 +118,7 @@ public final class EchoScenario implements AutoCloseable {
 
     /** Live platform threads named after the server's model ({@code echo-pool-3}, {@code echo-pool-acceptor}). */
     public Set<Thread> liveServerPlatformThreads() {
-        String prefix = server().model().threadPrefix() + "-";
+        String prefix = server().model().threadPrefix(EchoServer.THREAD_NAMES) + "-";
         Set<Thread> threads = new HashSet<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             if (thread.getName().startsWith(prefix) && thread.isAlive()) {

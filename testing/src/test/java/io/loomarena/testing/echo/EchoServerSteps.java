@@ -4,7 +4,7 @@ import java.time.Duration;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.When;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ServerModel;
 
 /** Steps that start, observe and stop the in-process echo server. Thin: the work is in {@link EchoScenario}. */
 public final class EchoServerSteps {
@@ -22,7 +22,7 @@ public final class EchoServerSteps {
 
     @Given("a {word} echo server")
     public void aEchoServer(String model) throws Exception {
-        scenario.startServer(ServerModel.fromCliName(model));
+        scenario.startServer(ServerModel.named(model));
     }
 
     @Given("a pool echo server with {int} threads")

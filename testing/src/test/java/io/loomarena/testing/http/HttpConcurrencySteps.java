@@ -13,7 +13,7 @@ import io.loomarena.testing.http.support.ServerUnderTest;
 import org.awaitility.Awaitility;
 
 /**
- * Many HTTP clients at once: the staircase, shutdown with requests in flight, a held single-threaded server, the
+ * Many HTTP clients at once: the staircase, shutdown with requests in flight, a held single server, the
  * virtual-thread gauge following open connections.
  */
 public class HttpConcurrencySteps {

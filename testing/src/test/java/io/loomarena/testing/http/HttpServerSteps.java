@@ -21,24 +21,24 @@ public class HttpServerSteps {
         this.raw = raw;
     }
 
-    @Given("the HTTP server runs the {string} stage")
-    public void theHttpServerRuns(String stage) {
-        server.start(stage);
+    @Given("the HTTP server runs {string}")
+    public void theHttpServerRuns(String setup) {
+        server.start(setup);
     }
 
-    @Given("the HTTP server runs the {string} stage with a docroot that has a secret file beside it")
-    public void theHttpServerRunsWithASecretBesideTheDocroot(String stage) {
-        server.startWithSecretBesideDocroot(stage);
+    @Given("the HTTP server runs {string} with a docroot that has a secret file beside it")
+    public void theHttpServerRunsWithASecretBesideTheDocroot(String setup) {
+        server.startWithSecretBesideDocroot(setup);
     }
 
-    @Given("the HTTP server runs the {string} stage with a downstream that refuses connections")
-    public void theHttpServerRunsWithARefusingDownstream(String stage) {
-        server.startWithRefusingDownstream(stage);
+    @Given("the HTTP server runs {string} with a downstream that refuses connections")
+    public void theHttpServerRunsWithARefusingDownstream(String setup) {
+        server.startWithRefusingDownstream(setup);
     }
 
-    @Given("the HTTP server runs the {string} stage with a downstream that accepts and never answers")
-    public void theHttpServerRunsWithASilentDownstream(String stage) {
-        server.startWithSilentDownstream(stage);
+    @Given("the HTTP server runs {string} with a downstream that accepts and never answers")
+    public void theHttpServerRunsWithASilentDownstream(String setup) {
+        server.startWithSilentDownstream(setup);
     }
 
     @When("the HTTP server shuts down gracefully with a grace period of {int} s")

@@ -5,16 +5,13 @@ import java.util.Objects;
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.echo.client.ClientModel;
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.echo.EchoSuite;
 import io.loomarena.harness.gate.AbGate;
 import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;
-import io.loomarena.harness.http.HttpBenchmarks;
-import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 
@@ -35,17 +32,14 @@ public final class AbGateSteps {
     @When("{int} echo clients x {int} messages x {int} bytes run the {word} server against the {word} client on both"
             + " builds, forks alternating")
     public void echoOnBothBuilds(int clients, int messages, int size, String server, String client) {
-        measure(EchoBenchmarks.plan(ServerModel.fromCliName(server), ClientModel.fromCliName(client),
-                EchoBenchmarks.Workload.of(clients, messages, size)));
+        measure(EchoSuite.ECHO.plan(server, client, EchoBenchmarks.Workload.of(clients, messages, size)));
     }
 
-    @When("the HTTP {word} suite's {long} requests to {string} over {int} keep-alive connections run the {word} stage"
+    @When("the HTTP {word} suite's {long} requests to {string} over {int} keep-alive connections run {string}"
             + " against the {word} client on both builds, forks alternating")
-    public void httpOnBothBuilds(String suite, long requests, String path, int connections, String stage,
+    public void httpOnBothBuilds(String suite, long requests, String path, int connections, String server,
                                  String client) {
-        measure(HttpBenchmarks.plan(HttpSuite.of(suite), HttpServerSetup.parse(stage),
-                io.loomarena.http.load.ClientModel.parse(client),
-                HttpWorkload.closed(path, connections, requests, true)));
+        measure(HttpSuite.of(suite).plan(server, client, HttpWorkload.closed(path, connections, requests, true)));
     }
 
     @Then("every measured iteration on both builds did all its work without an error")

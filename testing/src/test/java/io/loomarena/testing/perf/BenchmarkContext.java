@@ -4,9 +4,6 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.Combination;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.echo.EchoBenchmarks;
-import io.loomarena.harness.http.HttpSuite;
-import io.loomarena.harness.http.HttpWorkload;
 import io.loomarena.harness.ranking.SuiteLedger;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.summary.SummaryStore;
@@ -25,12 +22,34 @@ public final class BenchmarkContext {
     final SummaryStore store = new SummaryStore(settings.resultsDir());
 
     BenchmarkSuite suite;
-    EchoBenchmarks.Workload echoWorkload;
-    HttpSuite httpSuite;
-    HttpWorkload httpWorkload;
+    /** The plans of the scenario's suite and workload, set by its Given step, whichever the suite. */
+    Plans plans;
     BenchmarkPlan plan;
     Combination.Measured measured;
     SuiteRanking ranking;
+
+    /**
+     * The plan of a combination of the scenario's suite and workload, from the words of its Examples row
+     * ({@code pool --pool-size 4}, {@code virtual}); the suite refuses a combination that is not in its list.
+     */
+    @FunctionalInterface
+    interface Plans {
+        BenchmarkPlan of(String server, String client);
+    }
+
+    /** The suite of the scenario and how to plan its combinations for the scenario's workload. */
+    void use(BenchmarkSuite chosen, Plans workloadPlans) {
+        suite = chosen;
+        plans = workloadPlans;
+    }
+
+    /** Measures the combination of {@code server} and {@code client} in the suite and workload given before. */
+    void measure(String server, String client) {
+        if (plans == null) {
+            throw new IllegalStateException("no benchmark workload was given before this step");
+        }
+        measure(plans.of(server, client));
+    }
 
     /** Measures {@code chosen} and keeps what it left for the Then steps. */
     void measure(BenchmarkPlan chosen) {

@@ -3,8 +3,6 @@ package io.loomarena.testing.perf;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.echo.client.ClientModel;
-import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.Combination;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
@@ -20,14 +18,13 @@ public final class EchoBenchmarkSteps {
 
     @Given("an echo benchmark workload of {int} clients x {int} messages x {int} bytes")
     public void anEchoBenchmarkWorkload(int clients, int messages, int size) {
-        context.suite = EchoSuite.ECHO;
-        context.echoWorkload = EchoBenchmarks.Workload.of(clients, messages, size);
+        EchoBenchmarks.Workload workload = EchoBenchmarks.Workload.of(clients, messages, size);
+        context.use(EchoSuite.ECHO, (server, client) -> EchoSuite.ECHO.plan(server, client, workload));
     }
 
     @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")
     public void theEchoBenchmarkRuns(String server, String client) {
-        context.measure(EchoBenchmarks.plan(ServerModel.fromCliName(server), ClientModel.fromCliName(client),
-                context.echoWorkload));
+        context.measure(server, client);
     }
 
     @Then("the benchmark summary {word} is saved with every measured iteration free of errors")

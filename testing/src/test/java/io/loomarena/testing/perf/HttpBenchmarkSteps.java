@@ -6,11 +6,8 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.Combination;
-import io.loomarena.harness.http.HttpBenchmarks;
-import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
-import io.loomarena.http.load.ClientModel;
 
 /** Thin steps for one HTTP benchmark combination: they hand the work to {@link Combination}. */
 public final class HttpBenchmarkSteps {
@@ -44,16 +41,9 @@ public final class HttpBenchmarkSteps {
         given(suite, HttpWorkload.ramp(path, users, Duration.ofMillis(millis)).toleratingErrors());
     }
 
-    @When("the {word} stage is measured against the {word} client")
-    public void theStageIsMeasured(String stage, String client) {
-        context.measure(HttpBenchmarks.plan(context.httpSuite, HttpServerSetup.parse(stage),
-                ClientModel.parse(client), context.httpWorkload));
-    }
-
-    @When("the thread-pool stage with 2 x CPUs threads is measured against the {word} client")
-    public void theSmallPoolIsMeasured(String client) {
-        context.measure(HttpBenchmarks.plan(context.httpSuite, HttpServerSetup.threadPoolAtTwiceTheCpus(),
-                ClientModel.parse(client), context.httpWorkload));
+    @When("{string} is measured against the {word} client")
+    public void theServerIsMeasured(String server, String client) {
+        context.measure(server, client);
     }
 
     @Then("its summary is saved in the suite's folder and every measured iteration answered every request without"
@@ -81,8 +71,7 @@ public final class HttpBenchmarkSteps {
     }
 
     private void given(String suite, HttpWorkload workload) {
-        context.httpSuite = HttpSuite.of(suite);
-        context.suite = context.httpSuite;
-        context.httpWorkload = workload;
+        HttpSuite chosen = HttpSuite.of(suite);
+        context.use(chosen, (server, client) -> chosen.plan(server, client, workload));
     }
 }

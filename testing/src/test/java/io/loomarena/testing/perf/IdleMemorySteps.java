@@ -10,7 +10,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.harness.idle.IdleConnections;
 import io.loomarena.harness.idle.IdleMemoryStore;
 import io.loomarena.harness.report.HtmlReport;
@@ -24,12 +24,12 @@ public final class IdleMemorySteps {
 
     @Given("a fresh {word} echo server JVM with no connection")
     public void aFreshEchoServer(String server) {
-        idle = IdleConnections.start(ServerModel.fromCliName(server), settings);
+        idle = IdleConnections.start(ServerModel.named(server), settings);
     }
 
     @Given("a fresh {word} echo server JVM with no connection, its figures saved as {word}")
     public void aFreshEchoServerSavedAs(String server, String variant) {
-        idle = IdleConnections.start(ServerModel.fromCliName(server), settings, variant);
+        idle = IdleConnections.start(ServerModel.named(server), settings, variant);
     }
 
     @When("{int} connections each echo one byte and are then held open to it")

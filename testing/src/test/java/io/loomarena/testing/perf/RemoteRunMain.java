@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-import io.loomarena.echo.client.ClientModel;
-import io.loomarena.echo.server.ServerModel;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
 import io.loomarena.harness.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;

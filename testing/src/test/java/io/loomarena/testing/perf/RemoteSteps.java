@@ -80,7 +80,8 @@ public final class RemoteSteps {
         suite = EchoSuite.ECHO;
         hosts = RemoteHosts.open(labSettings(lab.sshOptions(), Optional.empty(), clientTargets()), settings,
                 repository(), System.out);
-        measured = AcrossHosts.echo(hosts, settings, store, EchoBenchmarks.Workload.of(100, 2_500, 32));
+        measured = AcrossHosts.measure(hosts, settings, store,
+                EchoSuite.ECHO.plans(EchoBenchmarks.Workload.of(100, 2_500, 32)));
     }
 
     @When("the quick HTTP ping suite runs with the server on the first host and clients on the two other hosts")
@@ -88,8 +89,8 @@ public final class RemoteSteps {
         suite = HttpSuite.PING;
         hosts = RemoteHosts.open(labSettings(lab.sshOptions(), Optional.empty(), clientTargets()), settings,
                 repository(), System.out);
-        measured = AcrossHosts.http(hosts, settings, store, HttpSuite.PING,
-                HttpWorkload.closed("/ping", 10, 200_000, true));
+        measured = AcrossHosts.measure(hosts, settings, store,
+                HttpSuite.PING.plans(HttpWorkload.closed("/ping", 10, 200_000, true)));
     }
 
     @Then("every summary records the three hosts with their CPUs, JDK, kernel and clock offset")

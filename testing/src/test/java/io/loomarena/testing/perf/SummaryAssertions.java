@@ -47,7 +47,7 @@ final class SummaryAssertions {
         Map<String, Object> workload = context.measured().summary().workload();
         if (context.plan.downstream() != null) {
             assertThat(workload).containsKeys("downstream", "downstreamCpu");
-            assertThat(String.valueOf(workload.get("downstream"))).contains("serve --stage virtual");
+            assertThat(String.valueOf(workload.get("downstream"))).contains("serve --model virtual");
         } else {
             assertThat(workload).doesNotContainKeys("downstream", "downstreamCpu");
         }

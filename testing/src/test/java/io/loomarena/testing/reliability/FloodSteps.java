@@ -35,8 +35,8 @@ public final class FloodSteps {
     }
 
     @Given("a fresh {word} HTTP server JVM, warmed up and measured at rest")
-    public void aFreshHttpServerJvm(String stage) {
-        scenario.start(FloodTarget.http(stage));
+    public void aFreshHttpServerJvm(String setup) {
+        scenario.start(FloodTarget.http(setup));
     }
 
     @Given("the server JVM may open at most {int} files")

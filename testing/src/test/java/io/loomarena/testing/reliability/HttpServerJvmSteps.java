@@ -40,24 +40,24 @@ public class HttpServerJvmSteps {
         this.record = record;
     }
 
-    @Given("the HTTP server runs the {string} stage in its own JVM with {string}")
-    public void theHttpServerRunsInItsOwnJvmWith(String stage, String options) {
-        server.start(stage, options);
+    @Given("the HTTP server runs {string} in its own JVM with {string}")
+    public void theHttpServerRunsInItsOwnJvmWith(String setup, String options) {
+        server.start(setup, options);
     }
 
-    @Given("the HTTP server runs the {string} stage in its own JVM")
-    public void theHttpServerRunsInItsOwnJvm(String stage) {
-        server.start(stage, "");
+    @Given("the HTTP server runs {string} in its own JVM")
+    public void theHttpServerRunsInItsOwnJvm(String setup) {
+        server.start(setup, "");
     }
 
-    @Given("the HTTP server runs the {string} stage in its own JVM with a copy of the data file")
-    public void theHttpServerRunsWithACopyOfTheDataFile(String stage) {
-        dataFile = server.startWithDataCopy(stage);
+    @Given("the HTTP server runs {string} in its own JVM with a copy of the data file")
+    public void theHttpServerRunsWithACopyOfTheDataFile(String setup) {
+        dataFile = server.startWithDataCopy(setup);
     }
 
-    @Given("the HTTP server process runs the {string} stage")
-    public void theHttpServerProcessRuns(String stage) {
-        server.start(stage, "");
+    @Given("the HTTP server process runs {string}")
+    public void theHttpServerProcessRuns(String setup) {
+        server.start(setup, "");
     }
 
     @Given("a request to {string} is in progress on the HTTP server process")

@@ -29,9 +29,9 @@ public class HttpSlowClientSteps {
         this.record = record;
     }
 
-    @Given("the HTTP server runs the {string} stage in its own JVM with a {int} MiB file in its docroot and {string}")
-    public void theHttpServerRunsWithABigFile(String stage, int mebibytes, String options) {
-        server.startWithBigFile(stage, mebibytes, options);
+    @Given("the HTTP server runs {string} in its own JVM with a {int} MiB file in its docroot and {string}")
+    public void theHttpServerRunsWithABigFile(String setup, int mebibytes, String options) {
+        server.startWithBigFile(setup, mebibytes, options);
     }
 
     @When("a normal HTTP client requests {string} {int} times alone, one new connection each")

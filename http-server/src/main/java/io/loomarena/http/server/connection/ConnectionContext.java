@@ -21,10 +21,10 @@ import io.loomarena.http.server.stage.ConcurrencyStage;
  * @param router   maps requests to endpoints
  * @param metrics  the server's counters
  * @param registry the open connections
- * @param clientWaiting whether another client waits for the thread a connection holds ({@code single-threaded}):
+ * @param clientWaiting whether another client waits for the thread a connection holds ({@code single}):
  *                 the response that begins then says {@code Connection: close} and the connection closes after it
  * @param idleCloseWanted whether an idle kept-alive connection past its idle timeout should be closed (asked by the
- *                 watchdog): always, except in {@code single-threaded}, where only when another client waits
+ *                 watchdog): always, except in {@code single}, where only when another client waits
  */
 public record ConnectionContext(ServerConfig config, ConcurrencyStage stage, Http1RequestParser parser, BodyReader body, Router router,
                                 ServerMetrics metrics, ConnectionRegistry registry, BooleanSupplier clientWaiting,

@@ -113,7 +113,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
 
     /**
      * Whether the response that begins now closes the connection whatever the request asked: the server drains, or
-     * (single-threaded) another client waits for the thread. Announced in the response, so the client never sends a
+     * (single) another client waits for the thread. Announced in the response, so the client never sends a
      * request that a close would leave unanswered.
      */
     private boolean closeAfterResponse() {

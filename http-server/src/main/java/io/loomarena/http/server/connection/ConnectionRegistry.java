@@ -11,7 +11,7 @@ import io.loomarena.measure.ModelThreads;
 
 /**
  * The open connections of one server: graceful shutdown drains them (idle ones are closed at once, busy ones finish
- * their request with {@code Connection: close}), and a watchdog thread ({@code http-<stage>-watchdog}) enforces the
+ * their request with {@code Connection: close}), and a watchdog thread ({@code http-<model>-watchdog}) enforces the
  * timeouts: a read past its deadline (header or idle timeout) is ended, a write blocked for longer than the write
  * timeout closes the connection. Timeouts are therefore up to {@link #WATCHDOG_INTERVAL_MILLIS} late. Thread-safe.
  */
@@ -29,7 +29,7 @@ public final class ConnectionRegistry implements AutoCloseable {
     private volatile boolean closed;
 
     /**
-     * @param threadPrefix   the stage's thread prefix, for the watchdog's name
+     * @param threadPrefix   the model's thread prefix, for the watchdog's name
      * @param writeTimeoutMs the longest a single socket write may block
      */
     public ConnectionRegistry(String threadPrefix, long writeTimeoutMs) {

@@ -14,7 +14,7 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  * still answer 408), an overdue write by closing the socket. Using the watchdog instead of {@code SO_TIMEOUT}
  * spares a timer per read (a timed park on a virtual thread, a poll before the read on a platform thread), which is
  * a large part of what a small request costs. An overdue idle read (a kept-alive connection waiting for its next
- * request) is ended only when the stage wants the thread back ({@code single-threaded}: another client waits);
+ * request) is ended only when the stage wants the thread back ({@code single}: another client waits);
  * otherwise it may go on waiting, so a client that sends its next request late is not cut off for nothing.
  * <p>Threading: the deadline setters run on the connection's thread; {@link #enforce} and {@link #close} may run on
  * any thread.

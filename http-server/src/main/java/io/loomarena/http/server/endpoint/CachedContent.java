@@ -13,7 +13,7 @@ import io.loomarena.http.server.protocol.PreparedResponse;
 import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**
- * Serves from memory (the {@code virtual-cached} stage): the data file is read once at construction, each static
+ * Serves from memory (with {@code --cache-content}, any model): the data file is read once at construction, each static
  * file once at its first request, and kept as a {@link PreparedResponse}. Files over {@link #MAX_CACHED_FILE} or
  * beyond {@link #MAX_CACHED_FILES} entries are served from disk. Changes on disk are not seen. Thread-safe.
  */

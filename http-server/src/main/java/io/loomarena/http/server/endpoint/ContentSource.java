@@ -7,7 +7,7 @@ import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**
  * Where {@code /data.json} and {@code /files/} come from: the disk on every request ({@link DiskContent}) or memory
- * ({@link CachedContent}, the {@code virtual-cached} stage). Implementations are thread-safe.
+ * ({@link CachedContent}, {@code --cache-content}). Implementations are thread-safe.
  */
 public interface ContentSource {
 

@@ -12,7 +12,7 @@ import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**
- * Reads the data file and static files from disk on every request (the uncached stages: opening and reading the
+ * Reads the data file and static files from disk on every request (without {@code --cache-content}: opening and reading the
  * file per request is part of what they measure). The body goes from the file to the socket with sendfile
  * ({@link ResponseWriter#respond(int, ContentType, FileChannel, long, long)}), as nginx serves files; nothing is kept
  * between requests. Thread-safe.

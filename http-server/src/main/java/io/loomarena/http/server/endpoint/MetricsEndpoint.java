@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import io.loomarena.http.server.ServerMetrics;
-import io.loomarena.http.server.Stage;
 import io.loomarena.http.server.protocol.ContentType;
 import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.ResponseWriter;
+import io.loomarena.model.ServerModel;
 
 /**
  * {@code GET /metrics} in the Prometheus text format 0.0.4: connections, handlers, requests in progress and their
@@ -21,13 +21,13 @@ import io.loomarena.http.server.protocol.ResponseWriter;
 public final class MetricsEndpoint {
 
     private final ServerMetrics metrics;
-    private final String stageName;
-    private final String stageLabel;
+    private final String modelName;
+    private final String modelLabel;
 
-    public MetricsEndpoint(ServerMetrics metrics, Stage stage) {
+    public MetricsEndpoint(ServerMetrics metrics, ServerModel model) {
         this.metrics = metrics;
-        this.stageName = stage.cliName();
-        this.stageLabel = "{stage=\"" + stageName + "\"}";
+        this.modelName = model.cliName();
+        this.modelLabel = "{model=\"" + modelName + "\"}";
     }
 
     public void handle(ResponseWriter out) throws IOException {
@@ -48,16 +48,16 @@ public final class MetricsEndpoint {
         gauge(text, "loomarena_http_requests_in_progress_peak", "Most requests in progress at once since start.",
                 metrics.peakInProgress());
         counter(text, "loomarena_http_connections_accepted_total", "Connections accepted.", metrics.accepted());
-        counter(text, "loomarena_http_connections_rejected_total", "Connections refused with 503 (stage full).",
+        counter(text, "loomarena_http_connections_rejected_total", "Connections refused with 503 (the pool's queue full).",
                 metrics.rejected());
         text.append("# HELP loomarena_http_requests_total Responses sent, by status.\n")
                 .append("# TYPE loomarena_http_requests_total counter\n");
         for (Map.Entry<Integer, Long> entry : metrics.responsesByStatus().entrySet()) {
-            text.append("loomarena_http_requests_total{stage=\"").append(stageName)
+            text.append("loomarena_http_requests_total{model=\"").append(modelName)
                     .append("\",status=\"").append(entry.getKey()).append("\"} ").append(entry.getValue()).append('\n');
         }
         gauge(text, "loomarena_http_virtual_threads",
-                "Live virtual threads of the server: connection handlers and downstream calls (0 on platform stages).",
+                "Live virtual threads of the server: connection handlers and downstream calls (0 on platform models).",
                 metrics.virtualThreads());
         gauge(text, "loomarena_http_virtual_threads_peak", "Most live virtual threads of the server at once since start.",
                 metrics.peakVirtualThreads());
@@ -85,6 +85,6 @@ public final class MetricsEndpoint {
     private void metric(StringBuilder text, String name, String help, String type, long value) {
         text.append("# HELP ").append(name).append(' ').append(help).append('\n')
                 .append("# TYPE ").append(name).append(' ').append(type).append('\n')
-                .append(name).append(name.startsWith("jvm_") ? "" : stageLabel).append(' ').append(value).append('\n');
+                .append(name).append(name.startsWith("jvm_") ? "" : modelLabel).append(' ').append(value).append('\n');
     }
 }

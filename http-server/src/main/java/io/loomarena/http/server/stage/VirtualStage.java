@@ -1,16 +1,25 @@
 package io.loomarena.http.server.stage;
 
-import io.loomarena.http.server.Stage;
+import java.util.concurrent.ThreadFactory;
+
+import io.loomarena.model.ServerModel;
 
 /**
  * A new virtual thread per connection ({@code http-virtual-N}); blocking socket reads, sleeps and downstream calls
  * unmount it from its carrier, so the number of connections in progress is bounded by memory, not by threads.
- * Content is read from disk on every request, as in the platform stages.
+ * Downstream calls run on virtual threads too. Whether content is cached is the server's option, not this class's.
  */
-public final class VirtualStage extends VirtualThreadsStage {
+public final class VirtualStage implements ConcurrencyStage {
+
+    private final ThreadFactory threads = ServerModel.VIRTUAL.threads(THREAD_NAMES);
 
     @Override
-    public Stage stage() {
-        return Stage.VIRTUAL;
+    public ServerModel model() {
+        return ServerModel.VIRTUAL;
+    }
+
+    @Override
+    public void dispatch(Runnable connection) {
+        threads.newThread(connection).start();
     }
 }

@@ -13,7 +13,7 @@ import org.awaitility.Awaitility;
 
 /**
  * Many clients at once, each on its own connection and virtual thread: the staircase, shutdown with requests in
- * flight, and the first/second client of a single-threaded server. One per scenario; closes what it opened.
+ * flight, and the first/second client of a single server. One per scenario; closes what it opened.
  */
 public final class ConcurrentClients implements AutoCloseable {
 

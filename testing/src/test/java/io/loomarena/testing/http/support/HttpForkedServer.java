@@ -23,13 +23,13 @@ import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.http.HttpLaunch;
+import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.http.server.BundledContent;
 import io.loomarena.http.server.ServerConfig;
 
 /**
- * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --stage S} through
- * {@link HttpLaunch}, plus the scenario's options) by the harness's {@link ForkedServer}: so that it can be sent
+ * The HTTP server of a scenario in its own JVM, started as a user starts it ({@code serve --model M} through
+ * {@link HttpServerSetup}, plus the scenario's options) by the harness's {@link ForkedServer}: so that it can be sent
  * SIGTERM and its exit status read, and so that its threads and file descriptors are its own to count. Not pinned to
  * a CPU (these scenarios measure behaviour, not speed). One per scenario (PicoContainer); closing stops it.
  */
@@ -42,21 +42,21 @@ public final class HttpForkedServer implements AutoCloseable {
 
     private ForkedServer server;
     private Path tempDir;
-    private String stage;
+    private String setup;
     private long sigtermNanos;
     private CompletableFuture<Long> exitNanos;
 
-    /** Forks {@code serve --stage <stage> --port 0 <options>} (options separated by spaces) and returns once it listens. */
-    public void start(String stage, String options) {
-        start(stage, options.isBlank() ? List.of() : Arrays.asList(options.strip().split("\\s+")));
+    /** Forks {@code serve --model <server> --port 0 <options>} (options separated by spaces) and returns once it listens. */
+    public void start(String setup, String options) {
+        start(setup, options.isBlank() ? List.of() : Arrays.asList(options.strip().split("\\s+")));
     }
 
-    private void start(String stage, List<String> options) {
+    private void start(String setup, List<String> options) {
         HarnessSettings settings = HarnessSettings.fromSystemProperties();
         JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
-        this.stage = stage;
-        this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
-                HttpLaunch.serve(HttpLaunch.stage(stage), options), settings);
+        this.setup = setup;
+        this.server = ForkedServer.start(fork, "HTTP server JVM " + setup,
+                HttpServerSetup.parse(setup).launch(options), settings);
         // The first answer on stdin takes a second or more (the server JVM loads its JSON writer): take it now, so
         // that the scenario's own questions are answered within milliseconds. On a crowded machine it can take
         // longer than the harness waits for one answer: ask up to three times.
@@ -72,20 +72,20 @@ public final class HttpForkedServer implements AutoCloseable {
         }
     }
 
-    /** Starts the stage with {@code --data} pointing to a temporary copy of the bundled data file. */
-    public Path startWithDataCopy(String stage) {
+    /** Starts the server (model and options) with {@code --data} pointing to a temporary copy of the bundled data file. */
+    public Path startWithDataCopy(String setup) {
         Path copy = tempDir().resolve("data.json");
         try {
             Files.copy(BundledContent.dataFile(), copy);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        start(stage, List.of("--data", copy.toString()));
+        start(setup, List.of("--data", copy.toString()));
         return copy;
     }
 
-    /** Starts the stage with {@code --docroot} a temporary folder holding {@code big.txt} of the given size. */
-    public void startWithBigFile(String stage, int mebibytes, String options) {
+    /** Starts the server (model and options) with {@code --docroot} a temporary folder holding {@code big.txt} of the given size. */
+    public void startWithBigFile(String setup, int mebibytes, String options) {
         Path docroot = tempDir().resolve("docroot");
         try {
             Files.createDirectories(docroot);
@@ -102,7 +102,7 @@ public final class HttpForkedServer implements AutoCloseable {
         if (!options.isBlank()) {
             args.addAll(Arrays.asList(options.strip().split("\\s+")));
         }
-        start(stage, args);
+        start(setup, args);
     }
 
     private Path tempDir() {
@@ -124,8 +124,8 @@ public final class HttpForkedServer implements AutoCloseable {
         }
     }
 
-    public String stage() {
-        return stage;
+    public String setup() {
+        return setup;
     }
 
     public int port() {
@@ -136,7 +136,7 @@ public final class HttpForkedServer implements AutoCloseable {
         return running().pid();
     }
 
-    /** A counter of the server's metrics, asked over stdin (works even while single-threaded is busy). */
+    /** A counter of the server's metrics, asked over stdin (works even while single is busy). */
     public long counter(String name) {
         Map<String, Long> counters = running().stats().counters();
         Long value = counters.get(name);

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.http.server.HttpServer;
 import io.loomarena.http.server.ServerConfig;
-import io.loomarena.http.server.Stage;
 
 /**
  * The HTTP server of a scenario, started in this JVM on a free port with short timeouts, and the fake downstreams
@@ -40,13 +40,13 @@ public final class ServerUnderTest implements AutoCloseable {
     private Duration shutdownTook;
     private boolean shutdownClean;
 
-    /** Starts a server of the stage with the test defaults. */
-    public void start(String stage) {
-        start(builder(stage));
+    /** Starts the server written {@code setup} ({@code pool --pool-size 4}) with the test defaults. */
+    public void start(String setup) {
+        start(builder(setup));
     }
 
     /** Starts a server whose docroot has a secret file beside it (and a hidden file and a subfolder inside). */
-    public void startWithSecretBesideDocroot(String stage) {
+    public void startWithSecretBesideDocroot(String setup) {
         try {
             tempDir = Files.createTempDirectory("loom-arena-docroot-test-");
             Path docroot = Files.createDirectories(tempDir.resolve("docroot/sub"));
@@ -54,37 +54,42 @@ public final class ServerUnderTest implements AutoCloseable {
             Files.writeString(tempDir.resolve("docroot/index.html"), "<!DOCTYPE html><p>inside</p>");
             Files.writeString(tempDir.resolve("docroot/.hidden"), SECRET);
             Files.writeString(docroot.resolve("a.txt"), "a");
-            start(builder(stage).docroot(tempDir.resolve("docroot")));
+            start(builder(setup).docroot(tempDir.resolve("docroot")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** Starts a server whose downstream port has nothing listening. */
-    public void startWithRefusingDownstream(String stage) {
+    public void startWithRefusingDownstream(String setup) {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        start(builder(stage).downstream(URI.create("http://127.0.0.1:" + port + "/io")));
+        start(builder(setup).downstream(URI.create("http://127.0.0.1:" + port + "/io")));
     }
 
     /** Starts a server whose downstream accepts connections (in its backlog) and never answers. */
-    public void startWithSilentDownstream(String stage) {
+    public void startWithSilentDownstream(String setup) {
         try {
             ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
             extras.add(silent);
-            start(builder(stage).downstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/io")));
+            start(builder(setup).downstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/io")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static ServerConfig.Builder builder(String stage) {
-        Stage chosen = Stage.fromCliName(stage).orElseThrow(() -> new IllegalArgumentException("no stage " + stage));
-        return ServerConfig.builder(chosen).port(0).headerTimeout(HEADER_TIMEOUT).idleTimeout(IDLE_TIMEOUT)
+    /** The server written {@code server} ({@code pool --pool-size 4}, {@code virtual --cache-content}), in this JVM. */
+    private static ServerConfig.Builder builder(String server) {
+        HttpServerSetup setup = HttpServerSetup.parse(server);
+        ServerConfig.Builder builder = ServerConfig.builder(setup.model()).cacheContent(setup.cachedContent());
+        if (setup.pool() != null) {
+            builder.poolSize(setup.pool().resolveHere());
+        }
+        return builder.port(0).headerTimeout(HEADER_TIMEOUT).idleTimeout(IDLE_TIMEOUT)
                 .downstreamTimeout(DOWNSTREAM_ALLOWANCE);
     }
 
@@ -129,7 +134,7 @@ public final class ServerUnderTest implements AutoCloseable {
         return RawHttpConnection.refused(port());
     }
 
-    /** GET of the metrics path on a new connection, as name (labels dropped when only the stage) to value. */
+    /** GET of the metrics path on a new connection, as name (labels dropped when only the model) to value. */
     public Map<String, Double> scrape(String path) {
         try (RawHttpConnection connection = RawHttpConnection.open(port())) {
             connection.send("GET " + path + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
@@ -139,7 +144,7 @@ public final class ServerUnderTest implements AutoCloseable {
                     continue;
                 }
                 int space = line.lastIndexOf(' ');
-                String key = line.substring(0, space).replaceFirst("\\{stage=\"[a-z-]+\"}$", "");
+                String key = line.substring(0, space).replaceFirst("\\{model=\"[a-z-]+\"}$", "");
                 values.put(key, Double.parseDouble(line.substring(space + 1)));
             }
             return values;

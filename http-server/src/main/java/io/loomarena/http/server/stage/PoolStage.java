@@ -4,30 +4,29 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import io.loomarena.http.server.Stage;
-import io.loomarena.measure.ModelThreads;
+import io.loomarena.model.ServerModel;
 
 /**
- * A fixed pool of platform threads ({@code http-thread-pool-N}); a thread serves one connection until it closes.
+ * A fixed pool of platform threads ({@code http-pool-N}); a thread serves one connection until it closes.
  * Policy when every thread is busy: accepted connections wait in a queue of {@link #QUEUE_CAPACITY}; beyond it the
  * connection is rejected (the server answers 503 and closes it). Shutdown lets queued connections run.
  */
-public final class ThreadPoolStage implements ConcurrencyStage {
+public final class PoolStage implements ConcurrencyStage {
 
     /** Connections that may wait for a free thread. */
     public static final int QUEUE_CAPACITY = 10_000;
 
     private final ThreadPoolExecutor pool;
 
-    public ThreadPoolStage(int size) {
+    public PoolStage(int size) {
         pool = new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(QUEUE_CAPACITY),
-                ModelThreads.factory(Stage.THREAD_POOL.threadPrefix(), false), new ThreadPoolExecutor.AbortPolicy());
+                ServerModel.POOL.threads(THREAD_NAMES), new ThreadPoolExecutor.AbortPolicy());
         pool.prestartAllCoreThreads();
     }
 
     @Override
-    public Stage stage() {
-        return Stage.THREAD_POOL;
+    public ServerModel model() {
+        return ServerModel.POOL;
     }
 
     @Override

@@ -1,0 +1,69 @@
+package io.loomarena.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import io.loomarena.model.ServerModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** {@code serve}'s model options: the shared words, and the old ones with one line naming the new. */
+class ServeCommandTest {
+
+    private final StringWriter err = new StringWriter();
+
+    private ServerConfig config(String... args) {
+        ServeCommand command = new ServeCommand();
+        CommandLine line = new CommandLine(command);
+        line.setErr(new PrintWriter(err, true));
+        line.parseArgs(args);
+        return command.config();
+    }
+
+    @Test
+    void theModelAndCachedContentAreTwoOptions() {
+        ServerConfig config = config("--model", "pool", "--cache-content", "--pool-size", "4");
+        assertThat(config.model()).isEqualTo(ServerModel.POOL);
+        assertThat(config.cacheContent()).isTrue();
+        assertThat(config.poolSize()).isEqualTo(4);
+        assertThat(err.toString()).isEmpty();
+        assertThat(config("--model", "virtual").cacheContent()).isFalse();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"--stage, single-threaded, SINGLE, false, '--stage single-threaded' is now '--model single'",
+            "--stage, thread-per-request, PLATFORM, false, '--stage thread-per-request' is now '--model platform'",
+            "--model, thread-pool, POOL, false, '--model thread-pool' is now '--model pool'",
+            "--stage, virtual-cached, VIRTUAL, true, '--stage virtual-cached' is now '--model virtual --cache-content'",
+            "--stage, virtual, VIRTUAL, false, '--stage virtual' is now '--model virtual'"})
+    void oldNamesStillWorkWithOneLineNamingTheNewOnes(String option, String value, ServerModel model, boolean cached,
+                                                     String notice) {
+        ServerConfig config = config(option, value);
+        assertThat(config.model()).isEqualTo(model);
+        assertThat(config.cacheContent()).isEqualTo(cached);
+        assertThat(err.toString().lines()).containsExactly("serve: " + notice);
+    }
+
+    @Test
+    void aPoolPerCpuIsSizedFromThisJvmsProcessors() {
+        assertThat(config("--model", "pool", "--pool-size", "2xcpu").poolSize())
+                .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
+        assertThatThrownBy(() -> config("--model", "pool", "--pool-size", "lots"))
+                .hasMessage("invalid --pool-size 'lots': not a whole number (allowed: 1..10000)");
+        assertThatThrownBy(() -> config("--model", "pool", "--pool-size", "0xcpu"))
+                .hasMessageStartingWith("invalid --pool-size '0xcpu' (allowed: 1..10000, or Nxcpu");
+    }
+
+    @Test
+    void aMissingOrUnknownModelNamesTheAllowedOnes() {
+        assertThatThrownBy(() -> config("--port", "0"))
+                .hasMessage("missing --model (allowed: " + ServerModel.allowed() + ")");
+        assertThatThrownBy(() -> config("--model", "threads"))
+                .hasMessage("invalid --model 'threads': not a server model (allowed: " + ServerModel.allowed() + ")");
+    }
+}

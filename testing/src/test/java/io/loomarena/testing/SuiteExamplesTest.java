@@ -1,0 +1,168 @@
+package io.loomarena.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.cucumber.gherkin.GherkinParser;
+import io.cucumber.messages.types.Envelope;
+import io.cucumber.messages.types.GherkinDocument;
+import io.cucumber.messages.types.Pickle;
+import io.cucumber.messages.types.PickleStep;
+import io.cucumber.messages.types.PickleTag;
+import io.loomarena.harness.echo.EchoSuite;
+import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
+
+/**
+ * Holds the benchmark features' Examples to their suite's one list of combinations ({@link EchoSuite#combinations()},
+ * {@link HttpSuite#combinations()}): every benchmark outline, in its quick and in its {@code @Full} sizes, lists each
+ * combination of its suite once at least and no other, and tags each row with its models' tags
+ * ({@code @ServerPool @ClientVirtual}, {@code @CachedContent} for cached content) so that one combination can be run
+ * by its tags. A failure names the missing or extra combination and where.
+ */
+class SuiteExamplesTest {
+
+    private static final Pattern ECHO_GIVEN = Pattern.compile("an echo benchmark workload of ");
+    private static final Pattern HTTP_GIVEN = Pattern.compile("the HTTP (\\w+) suite ");
+    private static final Pattern ECHO_WHEN =
+            Pattern.compile("the echo benchmark runs the (\\S+) server against the (\\S+) client in fresh JVMs");
+    private static final Pattern HTTP_WHEN = Pattern.compile("\"(.+)\" is measured against the (\\S+) client");
+
+    /** One Examples row of a benchmark outline, as its suite names it. */
+    record Row(String group, List<String> combinations, String combination, Set<String> wantedTags,
+               Set<String> tags) {
+    }
+
+    @Test
+    void everyBenchmarkOutlineListsExactlyItsSuitesCombinationsWithTheirModelTags() throws Exception {
+        Path testClasses = Path.of(SuiteExamplesTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path features = testClasses.resolve("features");
+        assertThat(rows(features)).as("benchmark Examples rows read").hasSizeGreaterThan(50);
+        assertThat(disagreements(features)).as("benchmark Examples that disagree with their suite's list").isEmpty();
+    }
+
+    @Test
+    void aMissingAnExtraAndAMistaggedCombinationAreNamed(@TempDir Path dir) throws IOException {
+        StringBuilder feature = new StringBuilder("""
+                Feature: data
+                  Scenario Outline: data <server>
+                    Given the HTTP data suite ramps up 2 users over 5 ms, each sending one request to "/data.json"
+                    When "<server>" is measured against the virtual client
+                """);
+        // The suite's own list, with its default pool swapped for a pool of 4: whatever models the list holds.
+        List<String> servers = HttpSuite.DATA.combinations().stream().map(entry -> entry.server().toString())
+                .map(server -> server.equals("pool --pool-size 100") ? "pool --pool-size 4" : server).toList();
+        for (String server : servers) {
+            HttpServerSetup setup = HttpServerSetup.parse(server);
+            String tags = server.equals("virtual") ? "@ServerPool" : setup.model().tag()
+                    + (setup.cachedContent() ? " @CachedContent" : "");
+            feature.append("    @ClientVirtual ").append(tags).append("\n    Examples:\n      | server |\n      | ")
+                    .append(server).append(" |\n");
+        }
+        Files.writeString(dir.resolve("data.feature"), feature);
+
+        assertThat(disagreements(dir)).containsExactly(
+                "data.feature, 'data <server>' (quick): missing pool --pool-size 100 against the virtual client",
+                "data.feature, 'data <server>' (quick): extra pool --pool-size 4 against the virtual client",
+                "data.feature, 'data <server>' (quick): virtual against the virtual client is tagged"
+                        + " [@ClientVirtual, @ServerPool] but needs [@ServerVirtual, @ClientVirtual]");
+    }
+
+    /** Every disagreement between the outlines under {@code features} and their suites' lists, one line each. */
+    static List<String> disagreements(Path features) throws IOException {
+        Map<String, List<Row>> groups = new TreeMap<>();
+        for (Row row : rows(features)) {
+            groups.computeIfAbsent(row.group(), key -> new ArrayList<>()).add(row);
+        }
+        List<String> problems = new ArrayList<>();
+        groups.forEach((group, rows) -> {
+            Set<String> found = new LinkedHashSet<>();
+            rows.forEach(row -> found.add(row.combination()));
+            rows.getFirst().combinations().stream().filter(c -> !found.contains(c))
+                    .forEach(c -> problems.add(group + ": missing " + c));
+            found.stream().filter(c -> !rows.getFirst().combinations().contains(c))
+                    .forEach(c -> problems.add(group + ": extra " + c));
+            rows.stream().filter(row -> !row.tags().containsAll(row.wantedTags())
+                            || row.tags().contains("@CachedContent") != row.wantedTags().contains("@CachedContent"))
+                    .forEach(row -> problems.add(group + ": " + row.combination() + " is tagged " + row.tags()
+                            + " but needs " + row.wantedTags()));
+        });
+        return problems;
+    }
+
+    private static List<Row> rows(Path features) throws IOException {
+        GherkinParser parser = GherkinParser.builder().includeSource(false).includeGherkinDocument(true)
+                .includePickles(true).build();
+        List<Row> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(features)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".feature")).sorted().toList()) {
+                List<Envelope> envelopes;
+                try (Stream<Envelope> parsed = parser.parse(file)) {
+                    envelopes = parsed.toList();
+                }
+                Map<String, String> outlines = new TreeMap<>();
+                envelopes.forEach(envelope -> envelope.getGherkinDocument().flatMap(GherkinDocument::getFeature)
+                        .ifPresent(feature -> feature.getChildren().forEach(child -> {
+                            child.getScenario().ifPresent(s -> outlines.put(s.getId(), s.getName()));
+                            child.getRule().ifPresent(rule -> rule.getChildren().forEach(ruleChild -> ruleChild
+                                    .getScenario().ifPresent(s -> outlines.put(s.getId(), s.getName()))));
+                        })));
+                String name = features.relativize(file).toString();
+                envelopes.forEach(envelope -> envelope.getPickle()
+                        .flatMap(pickle -> row(name + ", '" + outlines.get(pickle.getAstNodeIds().getFirst()) + "'",
+                                pickle))
+                        .ifPresent(rows::add));
+            }
+        }
+        return rows;
+    }
+
+    /** The row of a benchmark outline's pickle; empty for any other scenario. */
+    private static Optional<Row> row(String outline, Pickle pickle) {
+        List<String> steps = pickle.getSteps().stream().map(PickleStep::getText).toList();
+        Set<String> tags = new LinkedHashSet<>(pickle.getTags().stream().map(PickleTag::getName).toList());
+        String group = outline + " (" + (tags.contains("@Full") ? "full" : "quick") + ")";
+        Optional<Matcher> echo = find(steps, ECHO_WHEN);
+        if (find(steps, ECHO_GIVEN).isPresent() && echo.isPresent()) {
+            EchoSuite.Entry entry = new EchoSuite.Entry(ServerModel.named(echo.get().group(1)),
+                    ClientModel.parse(echo.get().group(2)));
+            return Optional.of(new Row(group, EchoSuite.ECHO.combinations().stream().map(Object::toString).toList(),
+                    entry.toString(), Set.of(entry.server().tag(), entry.client().tag()), tags));
+        }
+        Optional<Matcher> suite = find(steps, HTTP_GIVEN);
+        Optional<Matcher> http = find(steps, HTTP_WHEN);
+        if (suite.isPresent() && http.isPresent()) {
+            HttpSuite.Entry entry = new HttpSuite.Entry(HttpServerSetup.parse(http.get().group(1)),
+                    ClientModel.parse(http.get().group(2)));
+            Set<String> wanted = new LinkedHashSet<>(List.of(entry.server().model().tag(), entry.client().tag()));
+            if (entry.server().cachedContent()) {
+                wanted.add("@CachedContent");
+            }
+            return Optional.of(new Row(group, HttpSuite.of(suite.get().group(1)).combinations().stream()
+                    .map(Object::toString).toList(), entry.toString(), wanted, tags));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Matcher> find(List<String> steps, Pattern pattern) {
+        return steps.stream().map(pattern::matcher).filter(Matcher::find).findFirst();
+    }
+}
