@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * One combination of a suite: which server to fork once, which client to fork for every run, and the fixed amount of

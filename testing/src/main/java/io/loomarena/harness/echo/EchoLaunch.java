@@ -6,7 +6,7 @@ import java.util.List;
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.EchoServerConfig;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * The echo jar's command lines, assembled here for every forked echo JVM (benchmarks, idle connections, floods):

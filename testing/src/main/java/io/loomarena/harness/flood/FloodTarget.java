@@ -5,7 +5,7 @@ import java.util.Locale;
 
 import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.echo.EchoLaunch;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.http.server.Stage;
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.BenchmarkSession;
+import io.loomarena.harness.session.BenchmarkSession;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.PerRun;

@@ -5,7 +5,7 @@ import java.util.List;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.ModelLabels;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.http.load.ClientModel;
 import io.loomarena.http.server.Stage;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 import io.loomarena.harness.ModelLabels;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.Stage;
 

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.EnvironmentProbe;
-import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.session.EnvironmentProbe;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.ModelLabels;

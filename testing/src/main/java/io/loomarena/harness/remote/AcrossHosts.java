@@ -1,11 +1,12 @@
 package io.loomarena.harness.remote;
 
+import io.loomarena.harness.summary.HostInfo;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.http.HttpBenchmarks;

@@ -1,5 +1,6 @@
 package io.loomarena.harness.remote;
 
+import io.loomarena.harness.summary.HostInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

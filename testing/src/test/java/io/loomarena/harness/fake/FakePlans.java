@@ -7,7 +7,7 @@ import java.util.Map;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 
 /** Plans and settings that fork the fake server and client, for harness tests. */
 public final class FakePlans {

@@ -2,7 +2,7 @@ package io.loomarena.testing.perf;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.http.HttpSuite;

@@ -5,7 +5,7 @@ import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
 

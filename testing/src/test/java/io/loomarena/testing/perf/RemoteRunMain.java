@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.remote.RemoteHosts;

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;

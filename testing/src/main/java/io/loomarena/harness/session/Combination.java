@@ -1,5 +1,11 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
+import io.loomarena.harness.fork.ForkedServer;
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.SuiteProgress;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.BenchmarkPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

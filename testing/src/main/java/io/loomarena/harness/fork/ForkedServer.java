@@ -1,5 +1,7 @@
-package io.loomarena.harness;
+package io.loomarena.harness.fork;
 
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loomarena.harness.fork.ChildProcess;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.measure.ServerStats;
 
 /**

@@ -1,5 +1,10 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
+import io.loomarena.harness.fork.ForkedServer;
+import io.loomarena.harness.SuiteProgress;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.BenchmarkPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -24,8 +29,8 @@ import java.util.regex.Pattern;
 import io.loomarena.harness.fork.ChildProcess;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
-import io.loomarena.harness.remote.HostInfo;
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.summary.HostInfo;
 import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.remote.RemoteSettings;
 import io.loomarena.harness.summary.Aggregate;

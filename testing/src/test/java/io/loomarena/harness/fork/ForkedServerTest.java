@@ -1,5 +1,7 @@
-package io.loomarena.harness;
+package io.loomarena.harness.fork;
 
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.loomarena.harness.fake.FakeServerMain;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.measure.ServerStats;
 
