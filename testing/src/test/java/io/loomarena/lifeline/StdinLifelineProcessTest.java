@@ -26,6 +26,7 @@ import io.loomarena.echo.EchoMain;
 import io.loomarena.echo.server.EchoCounters;
 import io.loomarena.http.HttpMain;
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.measure.IterationProtocol;
 import io.loomarena.measure.ServerStats;
 import io.loomarena.measure.StdinLifeline;
 import org.junit.jupiter.api.AfterEach;
@@ -98,8 +99,8 @@ class StdinLifelineProcessTest {
 
     /** Waits for the paced client's first {@code ready} line and answers {@code go}. */
     private static void goOnce(Child client) throws IOException {
-        assertThat(client.nextLine()).isEqualTo(IterationLoop.READY + "iteration 1/1");
-        client.stdin.write((IterationLoop.GO + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(client.nextLine()).isEqualTo(IterationProtocol.PREFIX + "ready iteration 1/1");
+        client.stdin.write((IterationProtocol.GO + "\n").getBytes(StandardCharsets.UTF_8));
         client.stdin.flush();
     }
 

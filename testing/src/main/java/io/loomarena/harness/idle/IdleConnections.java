@@ -46,12 +46,16 @@ public final class IdleConnections implements AutoCloseable {
     private final Instant started;
     private final IdleStep baseline;
 
+    /** The harness JVM's version, recorded with the result. */
+    private final String javaVersion;
+
     private IdleConnections(ServerModel model, HarnessSettings settings, String label) {
         this.model = model;
         this.label = label;
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
-        this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        this.fork = JvmFork.local(settings);
+        this.javaVersion = settings.jvm().version();
         this.server = ForkedServer.start(fork, "server JVM " + ModelLabels.server(model) + " (idle connections)",
                 EchoLaunch.server(model), settings);
         try {
@@ -138,7 +142,7 @@ public final class IdleConnections implements AutoCloseable {
     /** Everything measured so far. */
     public IdleMemory result() {
         return new IdleMemory(model.cliName(), label, baseline, steps, fork.jvmArgs(),
-                System.getProperty("java.version"), loadAverage, started.toString());
+                javaVersion, loadAverage, started.toString());
     }
 
     private IdleStep step(IdleStep base) {

@@ -9,6 +9,7 @@ import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
@@ -31,7 +32,7 @@ public final class AcrossHosts {
         for (ServerModel server : ServerModel.values()) {
             for (ClientModel client : ClientModel.values()) {
                 measured.add(Combination.measureAndSave(EchoBenchmarks.plan(server, client, workload), settings,
-                        store, hosts));
+                        store, hosts.placement(JvmFork.local(settings))));
             }
         }
         return measured;
@@ -44,7 +45,7 @@ public final class AcrossHosts {
         for (io.loomarena.http.load.ClientModel client : suite.clients()) {
             for (HttpServerSetup server : suite.servers()) {
                 measured.add(Combination.measureAndSave(HttpBenchmarks.plan(suite, server, client, workload),
-                        settings, store, hosts));
+                        settings, store, hosts.placement(JvmFork.local(settings))));
             }
         }
         return measured;

@@ -20,6 +20,7 @@ import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.gate.BaselineBuild;
 import io.loomarena.harness.gate.BuildJars;
+import io.loomarena.harness.session.Placement;
 
 /**
  * The hosts of one test run, made ready once before any measurement: every host probed ({@link HostProbe}) and its
@@ -67,19 +68,23 @@ public final class RemoteHosts implements AutoCloseable {
     }
 
     /**
-     * The hosts of this run, made ready on first use from the system properties ({@link RemoteSettings}); empty when
-     * no remote host is set. A failed setup is remembered: later callers get the same message at once.
+     * The hosts of this run, made ready on first use from {@code remote}; empty when no remote host is set. A failed
+     * setup is remembered: later callers get the same message at once.
      */
-    public static Optional<RemoteHosts> shared(HarnessSettings settings, Path repo, PrintStream out) {
-        return Optional.ofNullable(SHARED.get(() -> {
-            RemoteSettings remote;
-            try {
-                remote = RemoteSettings.fromSystemProperties();
-            } catch (IllegalArgumentException e) {
-                throw new HarnessException(e.getMessage(), e);
-            }
-            return remote.isRemote() ? open(remote, settings, repo, out) : null;
-        }));
+    public static Optional<RemoteHosts> shared(RemoteSettings remote, HarnessSettings settings, Path repo,
+                                               PrintStream out) {
+        return Optional.ofNullable(SHARED.get(() -> remote.isRemote() ? open(remote, settings, repo, out) : null));
+    }
+
+    /**
+     * Where the JVMs of a session run in this test run, chosen once at the edge: on the hosts of {@link #shared} when
+     * {@code remote} names any, else on this machine.
+     */
+    public static Placement placementOfRun(RemoteSettings remote, HarnessSettings settings, Path repo,
+                                           PrintStream out) {
+        JvmFork local = JvmFork.local(settings);
+        return shared(remote, settings, repo, out).map(hosts -> hosts.placement(local))
+                .orElseGet(() -> Placement.local(local));
     }
 
     /** Closes the run's hosts, if any were made ready (kills leftovers, removes folders); safe when none were. */
@@ -96,7 +101,7 @@ public final class RemoteHosts implements AutoCloseable {
         String runId = UUID.randomUUID().toString().substring(0, 12);
         List<String> targets = new ArrayList<>(new LinkedHashSet<>(allTargets(remote)));
         List<String> javaCandidates = remote.remoteJava().map(List::of)
-                .orElseGet(() -> List.of(JvmFork.currentJavaBinary().toString()));
+                .orElseGet(() -> List.of(settings.jvm().javaBinary().toString()));
         Map<String, HostProbe.Found> found = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         AutoCloseable localBuild = null;
@@ -188,6 +193,15 @@ public final class RemoteHosts implements AutoCloseable {
         return Optional.of(String.format(Locale.ROOT, "%s: its clock is %+.0f ms (+/- %.1f) off this machine's,"
                 + " more than -Dloomarena.maxClockOffset=%d ms; synchronise it (chrony, ntpd)", target,
                 clock.offsetMillis(), clock.errorMillis(), max.toMillis()));
+    }
+
+    /**
+     * Where a session's JVMs run on these hosts: the server on its host, each client on its own (or on this machine
+     * through {@code local} when no client host is set).
+     */
+    public Placement placement(JvmFork local) {
+        List<JvmFork> clients = clientForks.isEmpty() ? List.of(local) : clientForks;
+        return new Placement(serverFork, clients, hosts, Optional.of(serverConnectAddress()));
     }
 
     /** The JVMs of the server role (the server and a suite's downstream) start here. */

@@ -30,29 +30,21 @@ public final class Combination {
     private Combination() {
     }
 
-    /** Measures {@code plan} with {@code settings}, saves it in {@code store}; progress goes to standard output. */
-    public static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store) {
-        return measureAndSave(plan, settings, store, SuiteProgress.shared(), System.out);
-    }
-
-    /** Like {@link #measureAndSave(BenchmarkPlan, HarnessSettings, SummaryStore)}, on {@code hosts}. */
+    /**
+     * Measures {@code plan} with {@code settings} where {@code placement} says (chosen at the edge: this machine or the
+     * hosts of the run), saves it in {@code store}; progress goes to standard output.
+     */
     public static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
-                                          RemoteHosts hosts) {
-        return measureAndSave(plan, settings, store, SuiteProgress.shared(), System.out, Optional.of(hosts));
+                                          Placement placement) {
+        return measureAndSave(plan, settings, store, placement, SuiteProgress.shared(), System.out);
     }
 
     static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
-                                   SuiteProgress progress, PrintStream out) {
-        return measureAndSave(plan, settings, store, progress, out, RemoteHosts.shared(settings,
-                Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir()), out));
-    }
-
-    private static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
-                                           SuiteProgress progress, PrintStream out, Optional<RemoteHosts> hosts) {
+                                   Placement placement, SuiteProgress progress, PrintStream out) {
         long started = System.nanoTime();
         store.delete(plan.suite(), plan.combination());
         BenchmarkSummary summary;
-        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, hosts)) {
+        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, placement)) {
             summary = session.run();
         }
         Path file = store.write(summary);

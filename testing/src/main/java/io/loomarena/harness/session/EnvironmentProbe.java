@@ -1,6 +1,5 @@
 package io.loomarena.harness.session;
 
-import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.SuiteProgress;
 import io.loomarena.harness.HarnessSettings;
@@ -15,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.HostInfo;
@@ -29,7 +29,7 @@ public final class EnvironmentProbe {
     }
 
     /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
-    static Environment capture(JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
+    static Environment capture(HarnessJvm harness, JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
                                Path repository, List<HostInfo> hosts) {
         CpuPinning pinning = fork.pinning();
         List<String> warnings = new ArrayList<>();
@@ -46,11 +46,8 @@ public final class EnvironmentProbe {
         String pinned = pinning.applied()
                 ? "server=" + pinning.serverCpu().orElseThrow() + ", client=" + pinning.clientCpu().orElseThrow()
                 : "none";
-        return new Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"),
+        return new Environment(harness.version(), harness.vendor(), harness.vm(),
+                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(), harness.os(),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
                 gitCommit(repository), started.toString(), hosts);
     }

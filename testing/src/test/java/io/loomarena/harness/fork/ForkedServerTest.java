@@ -25,7 +25,7 @@ class ForkedServerTest {
     Path results;
 
     private ForkedServer start(String mode, HarnessSettings settings) {
-        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(true));
+        JvmFork fork = JvmFork.ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(true));
         return ForkedServer.start(fork, "server JVM FAKE", JvmLaunch.of(FakeServerMain.class.getName(), mode),
                 settings);
     }

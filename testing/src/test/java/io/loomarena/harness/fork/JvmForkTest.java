@@ -1,5 +1,6 @@
 package io.loomarena.harness.fork;
 
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.JvmLaunch;
@@ -35,7 +36,7 @@ class JvmForkTest {
 
     @Test
     void usesTheJavaBinaryAndClassPathOfThisJvm() {
-        JvmFork fork = JvmFork.ofCurrentJvm(List.of(), CpuPinning.notApplied("test"));
+        JvmFork fork = JvmFork.ofHarnessJvm(RunOptions.thisJvm(), List.of(), CpuPinning.notApplied("test"));
 
         assertThat(fork.javaBinary()).startsWith(Path.of(System.getProperty("java.home")));
         assertThat(fork.classPath()).isEqualTo(System.getProperty("java.class.path"));

@@ -65,7 +65,7 @@ class BenchmarkSessionClientsTest {
     }
 
     private static List<JvmFork> clients(HarnessSettings settings, String... hosts) {
-        JvmFork local = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        JvmFork local = JvmFork.local(settings);
         return java.util.Arrays.stream(hosts).map(host -> new JvmFork(local.javaBinary(), local.classPath(),
                 local.jvmArgs(), local.pinning(), named(host))).toList();
     }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.SummaryStore;
 
 /** Measuring and saving one combination with the fake server and client in real forked JVMs. */
@@ -35,7 +36,8 @@ class CombinationTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         Combination.Measured measured = Combination.measureAndSave(FakePlans.plan("normal", "ok", 50),
-                FakePlans.settings(results), store, progress, new PrintStream(printed, true, StandardCharsets.UTF_8));
+                FakePlans.settings(results), store, local(), progress, new PrintStream(printed, true,
+                        StandardCharsets.UTF_8));
 
         assertThat(measured.file()).isEqualTo(store.path("fake", "FAKE_SERVER+FAKE_CLIENT")).isRegularFile();
         assertThat(SummaryStore.read(measured.file())).isEqualTo(measured.summary());
@@ -52,8 +54,13 @@ class CombinationTest {
         Files.writeString(stale, "{}");
 
         assertThatThrownBy(() -> Combination.measureAndSave(FakePlans.plan("normal", "fail", 10),
-                FakePlans.settings(results), store, new SuiteProgress(), new PrintStream(new ByteArrayOutputStream())))
+                FakePlans.settings(results), store, local(), new SuiteProgress(),
+                new PrintStream(new ByteArrayOutputStream())))
                 .isInstanceOf(HarnessException.class);
         assertThat(stale).doesNotExist();
+    }
+
+    private Placement local() {
+        return Placement.local(JvmFork.local(FakePlans.settings(results)));
     }
 }

@@ -73,7 +73,8 @@ public final class AbGateSteps {
     private AbGate gate() {
         try {
             return AbGate.shared(Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
-                    context.settings.resultsDir()), context.settings, System.out);
+                    context.settings.resultsDir()), context.settings, context.options.gate(),
+                    context.options.remote().isRemote(), System.out);
         } catch (HarnessException e) {
             throw new GateFailure("the A/B gate could not start: " + e.getMessage());
         }

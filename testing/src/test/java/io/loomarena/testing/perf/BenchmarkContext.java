@@ -1,5 +1,9 @@
 package io.loomarena.testing.perf;
 
+import java.util.Objects;
+import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.remote.RemoteHosts;
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.session.Combination;
@@ -12,12 +16,14 @@ import io.loomarena.harness.summary.SummaryStore;
 
 /**
  * What the benchmark, ranking and gate steps of one scenario share, whatever the suite, injected by PicoContainer
- * (one instance per scenario). Settings come from system properties once; surefire sets {@code loomarena.results.dir}.
+ * (one instance per scenario). Options come from system properties, read once per JVM ({@link RunOptions}); surefire
+ * sets {@code loomarena.results.dir}.
  * Not thread-safe: a scenario runs on one thread.
  */
 public final class BenchmarkContext {
 
-    final HarnessSettings settings = HarnessSettings.fromSystemProperties();
+    final RunOptions options = RunOptions.ofThisJvm();
+    final HarnessSettings settings = options.harness();
     final SummaryStore store = new SummaryStore(settings.resultsDir());
 
     BenchmarkSuite suite;
@@ -31,7 +37,13 @@ public final class BenchmarkContext {
     /** Measures {@code chosen} and keeps what it left for the Then steps. */
     void measure(BenchmarkPlan chosen) {
         plan = chosen;
-        measured = Combination.measureAndSave(chosen, settings, store);
+        measured = Combination.measureAndSave(chosen, settings, store, placement());
+    }
+
+    /** Where this run's JVMs run, chosen here at the edge: the hosts of the run when any are set, else this machine. */
+    Placement placement() {
+        return RemoteHosts.placementOfRun(options.remote(), settings,
+                Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir()), System.out);
     }
 
     Combination.Measured measured() {

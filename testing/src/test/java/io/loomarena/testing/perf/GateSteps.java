@@ -31,7 +31,7 @@ public final class GateSteps {
 
     @Given("the committed echo baseline")
     public void theCommittedEchoBaseline() {
-        baseline = gate.baseline(context.settings.resultsDir(), Boolean.getBoolean(EchoGate.REFRESH_PROPERTY),
+        baseline = gate.baseline(context.settings.resultsDir(), context.options.baselineRefresh(),
                 System.out);
     }
 

@@ -1,5 +1,6 @@
 package io.loomarena.testing.perf;
 
+import io.loomarena.harness.options.RunOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -18,7 +19,7 @@ import io.loomarena.harness.report.HtmlReport;
 /** Thin steps that hold idle connections to a fresh echo server and record its memory per connection. */
 public final class IdleMemorySteps {
 
-    private final HarnessSettings settings = HarnessSettings.fromSystemProperties();
+    private final HarnessSettings settings = RunOptions.ofThisJvm().harness();
     private final IdleMemoryStore store = new IdleMemoryStore(settings.resultsDir());
     private IdleConnections idle;
 

@@ -1,5 +1,6 @@
 package io.loomarena.testing.reliability;
 
+import io.loomarena.harness.options.RunOptions;
 import java.util.Locale;
 
 import io.loomarena.harness.HarnessSettings;
@@ -22,7 +23,7 @@ public final class FloodScenario implements AutoCloseable {
     private FloodPlan.Mode mode;
 
     public void start(FloodTarget target) {
-        flood = ConnectionFlood.start(target, HarnessSettings.fromSystemProperties());
+        flood = ConnectionFlood.start(target, RunOptions.ofThisJvm().harness());
         flood.warmUpAndMeasureBaseline(WARM_UP_CONNECTIONS);
     }
 

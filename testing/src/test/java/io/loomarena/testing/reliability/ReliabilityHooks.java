@@ -1,5 +1,6 @@
 package io.loomarena.testing.reliability;
 
+import io.loomarena.harness.options.RunOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class ReliabilityHooks {
     }
 
     private static ReliabilityReport report() {
-        Path results = HarnessSettings.fromSystemProperties().resultsDir();
+        Path results = RunOptions.ofThisJvm().harness().resultsDir();
         return new ReliabilityReport(results);
     }
 }

@@ -1,5 +1,6 @@
 package io.loomarena.testing.http.support;
 
+import io.loomarena.harness.options.RunOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,8 +53,8 @@ public final class HttpForkedServer implements AutoCloseable {
     }
 
     private void start(String stage, List<String> options) {
-        HarnessSettings settings = HarnessSettings.fromSystemProperties();
-        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
+        HarnessSettings settings = RunOptions.ofThisJvm().harness();
+        JvmFork fork = JvmFork.ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(false));
         this.stage = stage;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + stage,
                 HttpLaunch.serve(HttpLaunch.stage(stage), options), settings);
