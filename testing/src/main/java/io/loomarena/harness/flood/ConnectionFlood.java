@@ -13,9 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 
-import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.measure.ModelThreads;
 

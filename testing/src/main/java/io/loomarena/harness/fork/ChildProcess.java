@@ -1,7 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.JvmLaunch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.JvmLaunch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.HarnessSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +14,8 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.loomarena.harness.fork.ChildProcess;
-import io.loomarena.harness.fork.CpuPinning;
-import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.JvmLaunch;
 import io.loomarena.measure.ServerStats;
 

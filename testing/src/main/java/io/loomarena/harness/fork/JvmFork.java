@@ -1,8 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.HarnessJvm;
-import io.loomarena.harness.JvmLaunch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +8,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessJvm;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * Starts fresh JVMs the same way every time: the {@code java} binary that runs the harness, the harness's class path,

@@ -1,8 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.JvmLaunch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

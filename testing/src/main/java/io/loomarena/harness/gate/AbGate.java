@@ -10,14 +10,14 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.session.ForkRunner;
-import io.loomarena.harness.session.MeasuredForks;
-import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.PerRun;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.ranking.ThroughputInterval;
+import io.loomarena.harness.session.ForkRunner;
+import io.loomarena.harness.session.MeasuredForks;
+import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
 

@@ -8,14 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.session.EnvironmentProbe;
-import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.ModelLabels;
 import io.loomarena.harness.echo.EchoLaunch;
-import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.session.EnvironmentProbe;
 import io.loomarena.measure.ServerStats;
 
 /**

@@ -1,12 +1,10 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.fork.JvmFork;
@@ -14,6 +12,7 @@ import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**

@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +20,7 @@ import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.gate.BaselineBuild;
 import io.loomarena.harness.gate.BuildJars;
 import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.summary.HostInfo;
 
 /**
  * The hosts of one test run, made ready once before any measurement: every host probed ({@link HostProbe}) and its

@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

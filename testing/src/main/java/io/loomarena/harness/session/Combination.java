@@ -1,18 +1,12 @@
 package io.loomarena.harness.session;
 
-import io.loomarena.harness.fork.ForkedServer;
-import io.loomarena.harness.JvmLaunch;
-import io.loomarena.harness.SuiteProgress;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.BenchmarkPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
-import java.util.Optional;
 
-import io.loomarena.harness.remote.RemoteHosts;
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.SuiteProgress;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 

@@ -1,10 +1,5 @@
 package io.loomarena.harness.session;
 
-import io.loomarena.harness.JvmLaunch;
-import io.loomarena.harness.SuiteProgress;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.BenchmarkPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.summary.HostInfo;
 import io.loomarena.harness.summary.Environment;
+import io.loomarena.harness.summary.HostInfo;
 
 /** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
 public final class EnvironmentProbe {

@@ -152,7 +152,8 @@ final class ForkPacer {
         step = readyFor.toString();
         if (!readyFor.warmup()) {
             requireServerAlive(forkLabel + ", " + step);
-            peakRssPerRun &= server.resetPeaks();
+            boolean reset = server.resetPeaks(); // asked before every measured iteration, whatever the last answer
+            peakRssPerRun = peakRssPerRun && reset;
             before.add(server.stats());
         }
         clients.forEach(client -> client.sendLine(IterationProtocol.GO));

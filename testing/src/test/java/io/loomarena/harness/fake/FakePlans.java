@@ -1,6 +1,5 @@
 package io.loomarena.harness.fake;
 
-import io.loomarena.harness.options.RunOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.Map;
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.options.RunOptions;
 
 /** Plans and settings that fork the fake server and client, for harness tests. */
 public final class FakePlans {

@@ -1,7 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.HarnessSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,11 +9,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.harness.fake.FakeServerMain;
-import io.loomarena.harness.fork.CpuPinning;
-import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fake.FakeServerMain;
 import io.loomarena.measure.ServerStats;
 
 /** Forks the fake server in a real JVM: start-up, the stdin stats protocol, and start-up failures. */

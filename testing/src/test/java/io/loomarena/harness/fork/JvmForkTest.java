@@ -1,9 +1,5 @@
 package io.loomarena.harness.fork;
 
-import io.loomarena.harness.options.RunOptions;
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.JvmLaunch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -11,6 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.options.RunOptions;
 
 class JvmForkTest {
 

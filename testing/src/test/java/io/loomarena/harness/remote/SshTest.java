@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import io.loomarena.harness.summary.HostInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;

@@ -1,11 +1,5 @@
 package io.loomarena.harness.session;
 
-import io.loomarena.harness.fork.ForkedServer;
-import io.loomarena.harness.JvmLaunch;
-import io.loomarena.harness.SuiteProgress;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.BenchmarkPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,8 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fake.FakePlans;
-import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.fork.Launcher;
 import io.loomarena.harness.summary.BenchmarkSummary;

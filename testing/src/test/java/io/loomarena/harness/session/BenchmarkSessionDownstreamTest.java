@@ -1,10 +1,5 @@
 package io.loomarena.harness.session;
 
-import io.loomarena.harness.fork.ForkedServer;
-import io.loomarena.harness.SuiteProgress;
-import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.HarnessException;
-import io.loomarena.harness.BenchmarkPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -17,9 +12,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.fake.FakeServerMain;
-import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.summary.BenchmarkSummary;
 
 /** A plan with a downstream: forked before the server, its address passed on, recorded, and stopped after. */

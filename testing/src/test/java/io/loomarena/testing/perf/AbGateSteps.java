@@ -5,11 +5,12 @@ import java.util.Objects;
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.gate.AbGate;
 import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;

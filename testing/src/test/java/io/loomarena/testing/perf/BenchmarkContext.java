@@ -1,17 +1,18 @@
 package io.loomarena.testing.perf;
 
 import java.util.Objects;
-import io.loomarena.harness.session.Placement;
-import io.loomarena.harness.remote.RemoteHosts;
-import io.loomarena.harness.options.RunOptions;
+
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
-import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.ranking.SuiteRanking;
+import io.loomarena.harness.remote.RemoteHosts;
+import io.loomarena.harness.session.Combination;
+import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**

@@ -2,6 +2,7 @@ package io.loomarena.testing.perf;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
+
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.gate.Baseline;
 import io.loomarena.harness.gate.EchoGate;

@@ -1,6 +1,5 @@
 package io.loomarena.testing.perf;
 
-import io.loomarena.harness.options.RunOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -10,10 +9,12 @@ import io.cucumber.java.After;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.harness.HarnessSettings;
+
 import io.loomarena.echo.server.ServerModel;
+import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.idle.IdleConnections;
 import io.loomarena.harness.idle.IdleMemoryStore;
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.report.HtmlReport;
 
 /** Thin steps that hold idle connections to a fresh echo server and record its memory per connection. */

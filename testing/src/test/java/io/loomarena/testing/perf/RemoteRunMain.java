@@ -9,13 +9,13 @@ import java.util.Optional;
 
 import io.loomarena.echo.client.ClientModel;
 import io.loomarena.echo.server.ServerModel;
-import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.remote.RemoteSettings;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**

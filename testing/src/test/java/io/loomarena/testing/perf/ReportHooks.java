@@ -1,8 +1,8 @@
 package io.loomarena.testing.perf;
 
-import io.loomarena.harness.options.RunOptions;
 import io.cucumber.java.After;
-import io.loomarena.harness.HarnessSettings;
+
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.report.HtmlReport;
 
 /**

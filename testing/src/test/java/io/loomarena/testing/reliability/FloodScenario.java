@@ -1,14 +1,13 @@
 package io.loomarena.testing.reliability;
 
-import io.loomarena.harness.options.RunOptions;
 import java.util.Locale;
 
-import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.flood.ConnectionFlood;
 import io.loomarena.harness.flood.FloodOutcome;
 import io.loomarena.harness.flood.FloodPlan;
 import io.loomarena.harness.flood.FloodTarget;
 import io.loomarena.harness.flood.ServerSnapshot;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * The connection flood of one scenario (one forked server JVM), shared by the flood steps through PicoContainer and

@@ -1,6 +1,5 @@
 package io.loomarena.testing.reliability;
 
-import io.loomarena.harness.options.RunOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -8,7 +7,8 @@ import java.util.List;
 import io.cucumber.java.After;
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.Scenario;
-import io.loomarena.harness.HarnessSettings;
+
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.reliability.ReliabilityCase;
 import io.loomarena.harness.reliability.ReliabilityReport;
 

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * The real lab: namespaces, links, sshd, ssh and scp from the root namespace. Needs root and takes a few seconds, so
