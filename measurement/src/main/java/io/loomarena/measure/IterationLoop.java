@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * JMH's shape inside one load-client JVM: {@code warmupIterations} iterations whose figures are discarded, then
@@ -85,8 +84,8 @@ public final class IterationLoop {
         };
 
         /**
-         * The harness's protocol, one line each way: before each iteration the client prints
-         * {@code [ITERATION] ready warmup 1/2} (or {@code iteration 1/3}) and waits for a line {@code go} on
+         * The harness's protocol ({@link IterationProtocol}), one line each way: before each iteration the client
+         * prints {@code [ITERATION] ready warmup 1/2} (or {@code iteration 1/3}) and waits for a line {@code go} on
          * {@code in}; after it, the client prints {@code [ITERATION] done iteration 1/3 elapsedNanos=N operations=N
          * errors=N}. Anything but {@code go}, or the end of {@code in}, stops the client (the harness is gone).
          * With {@link StdinLifeline#PROPERTY} set, one thread reads {@code in} from now on, and its end stops this JVM
@@ -98,13 +97,6 @@ public final class IterationLoop {
         }
     }
 
-    /** Prefix of the line a paced client prints before an iteration. */
-    public static final String READY = "[ITERATION] ready ";
-    /** Prefix of the line a paced client prints after an iteration. */
-    public static final String DONE = "[ITERATION] done ";
-    /** What the harness answers to {@link #READY}. */
-    public static final String GO = "go";
-
     private IterationLoop() {
     }
 
@@ -113,7 +105,7 @@ public final class IterationLoop {
         return new IterationPacer() {
             @Override
             public void ready(Step step) {
-                out.println(READY + step);
+                out.println(new IterationProtocol.Ready(step).format());
                 out.flush();
                 String line;
                 try {
@@ -121,7 +113,7 @@ public final class IterationLoop {
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot read 'go' for " + step + " from stdin", e);
                 }
-                if (!GO.equals(line == null ? null : line.strip())) {
+                if (!IterationProtocol.GO.equals(line == null ? null : line.strip())) {
                     throw new IllegalStateException("expected 'go' on stdin before " + step + ", got "
                             + (line == null ? "the end of stdin" : "'" + line + "'"));
                 }
@@ -129,8 +121,7 @@ public final class IterationLoop {
 
             @Override
             public void done(Step step, RunResult result) {
-                out.println(String.format(Locale.ROOT, "%s%s elapsedNanos=%d operations=%d errors=%d", DONE, step,
-                        result.elapsedNanos(), result.operations(), result.totalErrors()));
+                out.println(IterationProtocol.Done.of(step, result).format());
                 out.flush();
             }
         };

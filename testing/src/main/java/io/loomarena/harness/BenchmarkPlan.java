@@ -1,6 +1,5 @@
 package io.loomarena.harness;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import io.loomarena.harness.fork.JvmLaunch;
 
 /**
  * One combination of a suite: which server to fork once, which client to fork for every run, and the fixed amount of

@@ -9,8 +9,9 @@ import io.loomarena.measure.IterationLoop;
 
 /**
  * How the harness forks and measures: the one documented place for its defaults. Immutable; the {@code with...}
- * methods return copies. Every default can be overridden per run by a system property of the same name prefixed with
- * {@code loomarena.} (for example {@code -Dloomarena.heap=1g}), read once by {@link #fromSystemProperties()}.
+ * methods return copies. The settings a user may change per run are read once, at the edge, from {@code -Dloomarena.*}
+ * system properties by {@code io.loomarena.harness.options.RunOptions} (its table lists them); nothing here reads a
+ * property.
  *
  * <table>
  * <caption>Defaults</caption>
@@ -25,7 +26,7 @@ import io.loomarena.measure.IterationLoop;
  * values for the interval</td></tr>
  * <tr><td>heap</td><td>{@value #DEFAULT_HEAP}</td><td>{@code -Xms} = {@code -Xmx}: no heap resizing during a run</td></tr>
  * <tr><td>gc</td><td>{@value #DEFAULT_GC}</td><td>explicit, so a JDK's ergonomics cannot pick another collector</td></tr>
- * <tr><td>pinning</td><td>true</td><td>server on CPU 0, client on CPU 1 with {@code taskset} when possible</td></tr>
+ * <tr><td>pinning</td><td>{@value #DEFAULT_PINNING}</td><td>server on CPU 0, client on CPU 1 with {@code taskset} when possible</td></tr>
  * <tr><td>serverStartTimeout</td><td>30 s</td><td>until the server prints {@code listening on HOST:PORT}</td></tr>
  * <tr><td>statsTimeout</td><td>10 s</td><td>until the server answers {@code stats} / {@code reset-peaks} on stdin</td></tr>
  * <tr><td>serverStopGrace</td><td>10 s</td><td>after SIGTERM, before the server is killed</td></tr>
@@ -46,11 +47,12 @@ import io.loomarena.measure.IterationLoop;
  * @param clientRunTimeoutBase         fixed part of a client JVM's time limit
  * @param clientRunTimeoutPerOperation part of a client JVM's time limit per expected operation of every iteration
  * @param resultsDir                   where suites persist summaries and rankings ({@code target-results/})
+ * @param jvm                          the harness's own JVM: the {@code java} and class path forks on this machine use
  */
 public record HarnessSettings(int forks, int warmupIterations, int iterations, String heap, String gc, List<String> extraJvmArgs,
                               boolean pinning, Duration serverStartTimeout, Duration statsTimeout,
                               Duration serverStopGrace, Duration clientRunTimeoutBase,
-                              Duration clientRunTimeoutPerOperation, Path resultsDir) {
+                              Duration clientRunTimeoutPerOperation, Path resultsDir, HarnessJvm jvm) {
 
     public static final int DEFAULT_FORKS = 2;
     public static final int DEFAULT_WARMUP_ITERATIONS = 2;
@@ -59,8 +61,7 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     public static final int MAX_FORKS = 100;
     public static final String DEFAULT_HEAP = "512m";
     public static final String DEFAULT_GC = "-XX:+UseG1GC";
-    /** The system property surefire sets to {@code <repo>/target-results}; outside Maven the default is relative. */
-    public static final String RESULTS_DIR_PROPERTY = "loomarena.results.dir";
+    public static final boolean DEFAULT_PINNING = true;
 
     public HarnessSettings {
         if (forks < 1 || forks > MAX_FORKS) {
@@ -82,76 +83,47 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
                     + clientRunTimeoutPerOperation);
         }
         Objects.requireNonNull(resultsDir, "resultsDir");
+        Objects.requireNonNull(jvm, "jvm");
     }
 
-    /** The documented defaults, with {@code resultsDir} from {@value #RESULTS_DIR_PROPERTY} or {@code target-results}. */
-    public static HarnessSettings defaults() {
-        return new HarnessSettings(DEFAULT_FORKS, DEFAULT_WARMUP_ITERATIONS, DEFAULT_ITERATIONS, DEFAULT_HEAP, DEFAULT_GC, List.of(), true,
-                Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(60),
-                Duration.ofNanos(200_000),
-                Path.of(System.getProperty(RESULTS_DIR_PROPERTY, "target-results")).toAbsolutePath().normalize());
+    /** The documented defaults, persisting under {@code resultsDir}, forking with {@code jvm}'s binary and class path. */
+    public static HarnessSettings defaults(HarnessJvm jvm, Path resultsDir) {
+        return new HarnessSettings(DEFAULT_FORKS, DEFAULT_WARMUP_ITERATIONS, DEFAULT_ITERATIONS, DEFAULT_HEAP,
+                DEFAULT_GC, List.of(), DEFAULT_PINNING, Duration.ofSeconds(30), Duration.ofSeconds(10),
+                Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofNanos(200_000),
+                resultsDir.toAbsolutePath().normalize(), jvm);
     }
 
-    /**
-     * The defaults, overridden by {@code loomarena.forks}, {@code .warmupIterations}, {@code .iterations},
-     * {@code .heap}, {@code .gc}, {@code .pinning}; a value that is not a number, or out of range, is an error that
-     * names the property.
-     */
-    public static HarnessSettings fromSystemProperties() {
-        HarnessSettings d = defaults();
-        for (String[] renamed : new String[][] {{"loomarena.warmups", "loomarena.warmupIterations"},
-                {"loomarena.measuredRuns", "loomarena.iterations (per fork) and loomarena.forks"}}) {
-            if (System.getProperty(renamed[0]) != null) {
-                throw new IllegalArgumentException("-D" + renamed[0] + " is no longer read: a fork now runs its"
-                        + " warmup and measured iterations in one client JVM; use -D" + renamed[1]);
-            }
-        }
-        return new HarnessSettings(
-                intProperty("loomarena.forks", d.forks()),
-                intProperty("loomarena.warmupIterations", d.warmupIterations()),
-                intProperty("loomarena.iterations", d.iterations()),
-                System.getProperty("loomarena.heap", d.heap()),
-                System.getProperty("loomarena.gc", d.gc()),
-                d.extraJvmArgs(),
-                Boolean.parseBoolean(System.getProperty("loomarena.pinning", String.valueOf(d.pinning()))),
-                d.serverStartTimeout(), d.statsTimeout(), d.serverStopGrace(), d.clientRunTimeoutBase(),
-                d.clientRunTimeoutPerOperation(), d.resultsDir());
-    }
-
-    private static int intProperty(String name, int fallback) {
-        String value = System.getProperty(name);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + name + "=" + value + " is not a whole number");
-        }
+    /** A copy with other fork and iteration counts, heap, collector and pinning: what a user sets per run. */
+    public HarnessSettings withRun(int newForks, int newWarmupIterations, int newIterations, String newHeap,
+                                   String newGc, boolean newPinning) {
+        return new HarnessSettings(newForks, newWarmupIterations, newIterations, newHeap, newGc, extraJvmArgs,
+                newPinning, serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase,
+                clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy with other fork and iteration counts. */
     public HarnessSettings withIterations(int newForks, int newWarmupIterations, int newIterations) {
         return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir);
+                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy with other time limits for server start and client runs (tests use short ones). */
     public HarnessSettings withTimeouts(Duration newServerStart, Duration newClientRunBase) {
         return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, newServerStart,
-                statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir);
+                statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy whose forked JVMs get another heap, collector and extra flags. */
     public HarnessSettings withJvm(String newHeap, String newGc, List<String> newExtraJvmArgs) {
         return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir);
+                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy that persists under another results folder. */
     public HarnessSettings withResultsDir(Path newResultsDir) {
         return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, newResultsDir);
+                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, newResultsDir, jvm);
     }
 
     /** The time limit of one client JVM whose every iteration, warmup or measured, completes {@code expectedOperations}. */

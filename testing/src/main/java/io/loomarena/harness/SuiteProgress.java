@@ -16,7 +16,8 @@ public final class SuiteProgress {
 
     private static final SuiteProgress SHARED = new SuiteProgress();
 
-    SuiteProgress() {
+    /** A progress of its own, apart from {@link #shared()} (tests count combinations without the run's). */
+    public SuiteProgress() {
     }
 
     private final Map<String, Integer> planned = new ConcurrentHashMap<>();

@@ -22,15 +22,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loomarena.echo.EchoMain;
-import io.loomarena.echo.server.EchoCounters;
-import io.loomarena.http.HttpMain;
-import io.loomarena.measure.IterationLoop;
-import io.loomarena.measure.ServerStats;
-import io.loomarena.measure.StdinLifeline;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.loomarena.echo.EchoMain;
+import io.loomarena.echo.server.EchoCounters;
+import io.loomarena.http.HttpMain;
+import io.loomarena.measure.IterationProtocol;
+import io.loomarena.measure.ServerStats;
+import io.loomarena.measure.StdinLifeline;
 
 /**
  * {@code -Dloomarena.stdinLifeline=true} end to end: servers and paced clients as child JVMs, as the harness starts
@@ -98,8 +99,8 @@ class StdinLifelineProcessTest {
 
     /** Waits for the paced client's first {@code ready} line and answers {@code go}. */
     private static void goOnce(Child client) throws IOException {
-        assertThat(client.nextLine()).isEqualTo(IterationLoop.READY + "iteration 1/1");
-        client.stdin.write((IterationLoop.GO + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(client.nextLine()).isEqualTo(IterationProtocol.PREFIX + "ready iteration 1/1");
+        client.stdin.write((IterationProtocol.GO + "\n").getBytes(StandardCharsets.UTF_8));
         client.stdin.flush();
     }
 

@@ -19,6 +19,7 @@ import io.loomarena.cli.HostArgument;
 import io.loomarena.echo.EchoMain;
 import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.IterationLoop;
+import io.loomarena.measure.IterationProtocol;
 import io.loomarena.measure.IterationLoop.IterationPacer;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
@@ -64,8 +65,9 @@ public final class ClientCommand implements Callable<Integer> {
     Path histogramLog;
 
     @Option(names = "--paced",
-            description = "Before each iteration print '" + IterationLoop.READY + "...' and wait for a line 'go' on"
-                    + " stdin; after it print '" + IterationLoop.DONE + "...' (for the harness).")
+            description = "Before each iteration print '" + IterationProtocol.PREFIX + "ready ...' and wait for a line"
+                    + " '" + IterationProtocol.GO + "' on stdin; after it print '" + IterationProtocol.PREFIX
+                    + "done ...' (for the harness).")
     boolean paced;
 
     /** Where {@code --paced} reads and prints its protocol: the process's stdin and stdout (a test replaces them). */

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.echo.server.EchoServerConfig;
-import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.model.ClientModel;
 import io.loomarena.model.ServerModel;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * The echo jar's command lines, assembled here for every forked echo JVM (benchmarks, idle connections, floods):

@@ -13,9 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 
-import io.loomarena.harness.ForkedServer;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.measure.ModelThreads;
 
@@ -58,7 +57,7 @@ public final class ConnectionFlood implements AutoCloseable {
 
     /** Forks the target's server with the harness's JVM flags and pinning, and waits until it listens. */
     public static ConnectionFlood start(FloodTarget target, HarnessSettings settings) {
-        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        JvmFork fork = JvmFork.local(settings);
         return new ConnectionFlood(target, ForkedServer.start(fork, "server JVM " + target.label(), target.launch(),
                 settings));
     }
@@ -181,11 +180,6 @@ public final class ConnectionFlood implements AutoCloseable {
     /** The server's open file descriptors by kind now (see {@link ServerSnapshot#fileDescriptorKinds}). */
     public Map<String, Integer> fileDescriptorKinds() {
         return ServerSnapshot.fileDescriptorKinds(server.pid());
-    }
-
-    /** The server's open file descriptors by kind at the baseline. */
-    public Map<String, Integer> baselineFileDescriptorKinds() {
-        return baselineFdKinds;
     }
 
     /** The kinds of file descriptor whose count differs from the baseline, as {@code kind: before -> now}. */

@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Locale;
 
 import io.loomarena.harness.echo.EchoLaunch;
-import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.model.ServerModel;
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.http.HttpLaunch;
 
 /**
  * A server model to flood: how to fork it and what each flood connection says to it. Immutable.

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.measure.ServerStats;
 
 /**

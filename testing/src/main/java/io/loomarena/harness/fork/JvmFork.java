@@ -1,7 +1,6 @@
 package io.loomarena.harness.fork;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +8,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessJvm;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * Starts fresh JVMs the same way every time: the {@code java} binary that runs the harness, the harness's class path,
@@ -45,19 +47,14 @@ public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, C
         return new JvmFork(javaBinary, newClassPath, jvmArgs, pinning, launcher);
     }
 
-    /** Forks with this JVM's own binary ({@code java.home}) and class path ({@code java.class.path}). */
-    public static JvmFork ofCurrentJvm(List<String> jvmArgs, CpuPinning pinning) {
-        return new JvmFork(currentJavaBinary(), System.getProperty("java.class.path"), jvmArgs, pinning);
+    /** Forks on this machine with {@code jvm}'s binary and class path (the harness's own). */
+    public static JvmFork ofHarnessJvm(HarnessJvm jvm, List<String> jvmArgs, CpuPinning pinning) {
+        return new JvmFork(jvm.javaBinary(), jvm.classPath(), jvmArgs, pinning);
     }
 
-    /** The {@code java} binary of the running JVM. */
-    public static Path currentJavaBinary() {
-        Path fromHome = Path.of(System.getProperty("java.home"), "bin", "java");
-        if (Files.isExecutable(fromHome)) {
-            return fromHome;
-        }
-        return ProcessHandle.current().info().command().map(Path::of)
-                .orElseThrow(() -> new HarnessException("cannot find the java binary of this JVM"));
+    /** Forks on this machine as {@code settings} say: the harness's binary and class path, their flags and pinning. */
+    public static JvmFork local(HarnessSettings settings) {
+        return ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
     }
 
     /** The full command line for {@code launch} in {@code role}; see the class comment for the order. */

@@ -10,17 +10,20 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.BenchmarkSession;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.PerRun;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.ranking.ThroughputInterval;
+import io.loomarena.harness.session.ForkRunner;
+import io.loomarena.harness.session.MeasuredForks;
+import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
 
 /**
  * The A/B regression gate: a baseline build and this build, each built into its own jars, measured on this machine in
- * one run, forks alternating, and judged on the ratio this/baseline of each combination's figure with its interval
+ * one run, forks alternating (one {@link ForkRunner} per build, the same fork loop as any session's), and judged on the ratio this/baseline of each combination's figure with its interval
  * ({@link RatioRule}). Built once per test run ({@link #shared}) and closed at its end, which deletes both builds' jars.
  * <p>
  * Forks alternate in the order baseline, this, this, baseline, baseline, this, ... (ABBA): a machine that slowly gets
@@ -33,13 +36,6 @@ import io.loomarena.harness.summary.MeasuredRun;
  */
 public final class AbGate implements AutoCloseable {
 
-    /** The git ref (branch, tag, commit) of the baseline build. */
-    public static final String BASELINE_PROPERTY = "loomarena.gate.baseline";
-    /** A folder with a baseline's {@code echo.jar} and {@code http-server.jar}, instead of a ref. */
-    public static final String BASELINE_JARS_PROPERTY = "loomarena.gate.baselineJars";
-    /** How much worse than the baseline is still a pass, as a fraction; default {@value #DEFAULT_TOLERANCE}. */
-    public static final String TOLERANCE_PROPERTY = "loomarena.gate.tolerance";
-    public static final double DEFAULT_TOLERANCE = 0.05;
     /** How the progress lines and verdicts name this build. */
     public static final String THIS_BUILD = "this build";
 
@@ -70,14 +66,17 @@ public final class AbGate implements AutoCloseable {
     }
 
     /**
-     * The gate of this test run, built on first use from the system properties: {@value #BASELINE_PROPERTY} or
-     * {@value #BASELINE_JARS_PROPERTY} (one of them), {@value #TOLERANCE_PROPERTY}.
+     * The gate of this test run, built on first use from {@code options} (read at the edge from
+     * {@code -Dloomarena.gate.*}): exactly one of a baseline ref and a baseline jar folder.
      *
-     * @param repo the repository whose working tree is this build
-     * @throws HarnessException when no baseline is named, both are, or a build fails (the message names which)
+     * @param repo        the repository whose working tree is this build
+     * @param remoteHosts whether the run's JVMs are set to run on other hosts: the gate refuses them
+     * @throws HarnessException when no baseline is named, both are, hosts are set, or a build fails (the message
+     *                          names which)
      */
-    public static AbGate shared(Path repo, HarnessSettings settings, PrintStream out) {
-        return SHARED.get(() -> fromProperties(repo, settings, out));
+    public static AbGate shared(Path repo, HarnessSettings settings, AbGateOptions options, boolean remoteHosts,
+                                PrintStream out) {
+        return SHARED.get(() -> of(repo, settings, options, remoteHosts, out));
     }
 
     /** Closes the shared gate, if one was built (deletes both builds' jars); safe to call when none was. */
@@ -85,52 +84,38 @@ public final class AbGate implements AutoCloseable {
         SHARED.close();
     }
 
-    static AbGate fromProperties(Path repo, HarnessSettings settings, PrintStream out) {
-        String ref = System.getProperty(BASELINE_PROPERTY, "").strip();
-        String jars = System.getProperty(BASELINE_JARS_PROPERTY, "").strip();
-        if (ref.isEmpty() == jars.isEmpty()) {
-            throw new HarnessException("the A/B gate needs exactly one baseline: -D" + BASELINE_PROPERTY
-                    + "=<git ref> (a branch, tag or commit of " + repo + ") or -D" + BASELINE_JARS_PROPERTY
-                    + "=<folder with echo.jar and http-server.jar>" + (ref.isEmpty() ? "; neither was given"
-                    : "; both were given"));
+    static AbGate of(Path repo, HarnessSettings settings, AbGateOptions options, boolean remoteHosts,
+                     PrintStream out) {
+        if (remoteHosts) {
+            throw new HarnessException("the A/B gate runs both builds on this machine only; unset"
+                    + " -Dloomarena.serverHost and -Dloomarena.clientHosts for it");
         }
-        double tolerance = tolerance(System.getProperty(TOLERANCE_PROPERTY));
+        if (options.baselineRef().isEmpty() == options.baselineJars().isEmpty()) {
+            throw new HarnessException("the A/B gate needs exactly one baseline: -Dloomarena.gate.baseline"
+                    + "=<git ref> (a branch, tag or commit of " + repo + ") or -Dloomarena.gate.baselineJars"
+                    + "=<folder with echo.jar and http-server.jar>" + (options.baselineRef().isEmpty()
+                    ? "; neither was given" : "; both were given"));
+        }
         List<AutoCloseable> builds = new ArrayList<>();
         try {
             BuildJars baseline;
             String name;
-            if (!ref.isEmpty()) {
-                BaselineBuild build = BaselineBuild.ofRef(repo, ref, line -> out.println(GATE_PREFIX + line));
+            if (options.baselineRef().isPresent()) {
+                name = options.baselineRef().get();
+                BaselineBuild build = BaselineBuild.ofRef(repo, name, line -> out.println(GATE_PREFIX + line));
                 builds.add(build);
                 baseline = build.jars();
-                name = ref;
             } else {
-                name = jars;
-                baseline = BuildJars.inFolder(jars, Path.of(jars));
+                name = options.baselineJars().get().toString();
+                baseline = BuildJars.inFolder(name, options.baselineJars().get());
             }
             BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, line -> out.println(GATE_PREFIX + line));
             builds.add(candidate);
-            return new AbGate(name, baseline, candidate.jars(), builds, tolerance, settings.resultsDir());
+            return new AbGate(name, baseline, candidate.jars(), builds, options.tolerance(), settings.resultsDir());
         } catch (RuntimeException e) {
             builds.forEach(AbGate::closeQuietly);
             throw e;
         }
-    }
-
-    static double tolerance(String value) {
-        if (value == null || value.isBlank()) {
-            return DEFAULT_TOLERANCE;
-        }
-        try {
-            double tolerance = Double.parseDouble(value.strip());
-            if (tolerance >= 0 && tolerance < 1) {
-                return tolerance;
-            }
-        } catch (NumberFormatException e) {
-            // the message below names the property and what it accepts
-        }
-        throw new HarnessException("-D" + TOLERANCE_PROPERTY + "=" + value
-                + " is not a fraction in [0, 1), for example 0.05 for 5%");
     }
 
     public String baselineName() {
@@ -150,20 +135,29 @@ public final class AbGate implements AutoCloseable {
         results.candidateSummaries().delete(plan.suite(), plan.combination());
         out.println(String.format(Locale.ROOT, "[PERF][GATE] %s: %d forks per build, alternating %s and %s",
                 plan.combination(), settings.forks(), "baseline " + baselineName, THIS_BUILD));
-        try (BenchmarkSession a = BenchmarkSession.forBuild(plan, settings, out, baselineJars.classPath(),
-                "baseline " + baselineName);
-             BenchmarkSession b = BenchmarkSession.forBuild(plan, settings, out, candidateJars.classPath(),
-                     THIS_BUILD)) {
+        JvmFork local = JvmFork.local(settings);
+        Placement baselinePlace = Placement.local(local.withClassPath(baselineJars.classPath()));
+        Placement candidatePlace = Placement.local(local.withClassPath(candidateJars.classPath()));
+        MeasuredForks baselineForks = new MeasuredForks(plan, settings, baselinePlace);
+        MeasuredForks candidateForks = new MeasuredForks(plan, settings, candidatePlace);
+        try (ForkRunner a = new ForkRunner(plan, settings, baselinePlace, out, "baseline " + baselineName);
+             ForkRunner b = new ForkRunner(plan, settings, candidatePlace, out, THIS_BUILD)) {
             for (int fork = 1; fork <= settings.forks(); fork++) {
-                boolean baselineFirst = fork % 4 == 1 || fork % 4 == 0;
-                (baselineFirst ? a : b).runNextFork();
-                (baselineFirst ? b : a).runNextFork();
+                // A fork stops its servers before the other build's starts: no idle JVM of one build runs next to
+                // the other's measurement.
+                if (fork % 4 == 1 || fork % 4 == 0) {
+                    baselineForks.add(a.run(fork));
+                    candidateForks.add(b.run(fork));
+                } else {
+                    candidateForks.add(b.run(fork));
+                    baselineForks.add(a.run(fork));
+                }
             }
-            Compared compared = new Compared(a.summary(), b.summary());
-            results.baselineSummaries().write(compared.baseline());
-            results.candidateSummaries().write(compared.candidate());
-            return compared;
         }
+        Compared compared = new Compared(baselineForks.summary(), candidateForks.summary());
+        results.baselineSummaries().write(compared.baseline());
+        results.candidateSummaries().write(compared.candidate());
+        return compared;
     }
 
     /**
@@ -190,11 +184,6 @@ public final class AbGate implements AutoCloseable {
     public AbVerdict judgeThroughput(Compared compared, PrintStream out) {
         return judge(compared, RatioRule.throughput(compared.candidate().unit(), tolerance), MeasuredRun::throughput,
                 out);
-    }
-
-    /** Like {@link #judgeThroughput}, on the p99 latency of each measured iteration (open-model suites). */
-    public AbVerdict judgeP99(Compared compared, PrintStream out) {
-        return judge(compared, RatioRule.p99(tolerance), run -> run.latency().p99(), out);
     }
 
     private AbVerdict judge(Compared compared, RatioRule rule, ToDoubleFunction<MeasuredRun> figure,

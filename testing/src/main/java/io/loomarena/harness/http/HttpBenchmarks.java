@@ -3,8 +3,8 @@ package io.loomarena.harness.http;
 import java.util.List;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.model.ServerModel;
+import io.loomarena.harness.JvmLaunch;
 
 /**
  * The HTTP suites' plans. Every server model is measured on the same path: one fresh server JVM

@@ -3,7 +3,7 @@ package io.loomarena.harness.http;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.model.ClientModel;
 import io.loomarena.model.ServerModel;

@@ -5,9 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.http.server.ServerConfig;
 
 /**
  * The HTTP server under test: a model with its options, written as on the command line ({@code virtual},

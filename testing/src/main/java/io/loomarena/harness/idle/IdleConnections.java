@@ -7,13 +7,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.loomarena.harness.EnvironmentProbe;
-import io.loomarena.harness.ForkedServer;
+
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoLaunch;
-import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.session.EnvironmentProbe;
 import io.loomarena.measure.ServerStats;
 import io.loomarena.model.ServerModel;
 
@@ -45,12 +45,16 @@ public final class IdleConnections implements AutoCloseable {
     private final Instant started;
     private final IdleStep baseline;
 
+    /** The harness JVM's version, recorded with the result. */
+    private final String javaVersion;
+
     private IdleConnections(ServerModel model, HarnessSettings settings, String label) {
         this.model = model;
         this.label = label;
         this.loadAverage = EnvironmentProbe.loadAverage();
         this.started = Instant.now();
-        this.fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
+        this.fork = JvmFork.local(settings);
+        this.javaVersion = settings.jvm().version();
         this.server = ForkedServer.start(fork, "server JVM " + model.label() + " (idle connections)",
                 EchoLaunch.server(model), settings);
         try {
@@ -137,7 +141,7 @@ public final class IdleConnections implements AutoCloseable {
     /** Everything measured so far. */
     public IdleMemory result() {
         return new IdleMemory(model.cliName(), label, baseline, steps, fork.jvmArgs(),
-                System.getProperty("java.version"), loadAverage, started.toString());
+                javaVersion, loadAverage, started.toString());
     }
 
     private IdleStep step(IdleStep base) {

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.Combination;
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.summary.SummaryStore;
 
 /**
@@ -22,7 +23,7 @@ public final class AcrossHosts {
                                                      List<BenchmarkPlan> plans) {
         List<Combination.Measured> measured = new ArrayList<>();
         for (BenchmarkPlan plan : plans) {
-            measured.add(Combination.measureAndSave(plan, settings, store, hosts));
+            measured.add(Combination.measureAndSave(plan, settings, store, hosts.placement(JvmFork.local(settings))));
         }
         return measured;
     }

@@ -19,6 +19,8 @@ import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.gate.BaselineBuild;
 import io.loomarena.harness.gate.BuildJars;
+import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.summary.HostInfo;
 
 /**
  * The hosts of one test run, made ready once before any measurement: every host probed ({@link HostProbe}) and its
@@ -33,7 +35,6 @@ public final class RemoteHosts implements AutoCloseable {
     /** The JVM flag that makes a remote JVM stop when its ssh session (its stdin) ends. */
     public static final String LIFELINE_FLAG = "-Dloomarena.stdinLifeline=true";
     private static final Duration CLOCK_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration COPY_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(30);
 
     private static final PerRun<RemoteHosts> SHARED = new PerRun<>();
@@ -66,19 +67,23 @@ public final class RemoteHosts implements AutoCloseable {
     }
 
     /**
-     * The hosts of this run, made ready on first use from the system properties ({@link RemoteSettings}); empty when
-     * no remote host is set. A failed setup is remembered: later callers get the same message at once.
+     * The hosts of this run, made ready on first use from {@code remote}; empty when no remote host is set. A failed
+     * setup is remembered: later callers get the same message at once.
      */
-    public static Optional<RemoteHosts> shared(HarnessSettings settings, Path repo, PrintStream out) {
-        return Optional.ofNullable(SHARED.get(() -> {
-            RemoteSettings remote;
-            try {
-                remote = RemoteSettings.fromSystemProperties();
-            } catch (IllegalArgumentException e) {
-                throw new HarnessException(e.getMessage(), e);
-            }
-            return remote.isRemote() ? open(remote, settings, repo, out) : null;
-        }));
+    public static Optional<RemoteHosts> shared(RemoteSettings remote, HarnessSettings settings, Path repo,
+                                               PrintStream out) {
+        return Optional.ofNullable(SHARED.get(() -> remote.isRemote() ? open(remote, settings, repo, out) : null));
+    }
+
+    /**
+     * Where the JVMs of a session run in this test run, chosen once at the edge: on the hosts of {@link #shared} when
+     * {@code remote} names any, else on this machine.
+     */
+    public static Placement placementOfRun(RemoteSettings remote, HarnessSettings settings, Path repo,
+                                           PrintStream out) {
+        JvmFork local = JvmFork.local(settings);
+        return shared(remote, settings, repo, out).map(hosts -> hosts.placement(local))
+                .orElseGet(() -> Placement.local(local));
     }
 
     /** Closes the run's hosts, if any were made ready (kills leftovers, removes folders); safe when none were. */
@@ -95,64 +100,14 @@ public final class RemoteHosts implements AutoCloseable {
         String runId = UUID.randomUUID().toString().substring(0, 12);
         List<String> targets = new ArrayList<>(new LinkedHashSet<>(allTargets(remote)));
         List<String> javaCandidates = remote.remoteJava().map(List::of)
-                .orElseGet(() -> List.of(JvmFork.currentJavaBinary().toString()));
+                .orElseGet(() -> List.of(settings.jvm().javaBinary().toString()));
         Map<String, HostProbe.Found> found = new LinkedHashMap<>();
-        List<String> problems = new ArrayList<>();
         AutoCloseable localBuild = null;
         try {
-            for (String target : targets) {
-                out.println("[REMOTE] probing " + target + " over ssh");
-                HostProbe.Found host = HostProbe.probe(ssh, target, javaCandidates, remote.remoteJava().isPresent(),
-                        remote.remoteJars());
-                found.put(target, host);
-                host.problem().ifPresent(problems::add);
-            }
-            Map<String, ClockOffset.Measured> clocks = new LinkedHashMap<>();
-            for (String target : targets) {
-                if (found.get(target).problem().isPresent()) {
-                    continue;
-                }
-                ClockOffset.Measured clock = ClockOffset.measure(ssh, target, CLOCK_TIMEOUT);
-                clocks.put(target, clock);
-                clockProblem(target, clock, remote.maxClockOffset()).ifPresent(problems::add);
-            }
-            if (!problems.isEmpty()) {
-                throw new HarnessException("the hosts cannot be used, nothing was started or measured:"
-                        + System.lineSeparator() + "  - " + String.join(System.lineSeparator() + "  - ", problems));
-            }
-            String classPath;
-            if (remote.remoteJars().isPresent()) {
-                String dir = remote.remoteJars().get();
-                classPath = dir + "/" + BuildJars.ECHO_JAR + ":" + dir + "/" + BuildJars.HTTP_JAR;
-            } else {
-                BuildJars jars;
-                if (remote.jars().isPresent()) {
-                    jars = BuildJars.inFolder(remote.jars().get().toString(), remote.jars().get());
-                } else {
-                    out.println("[REMOTE] building this working tree's jars to copy to the hosts");
-                    BaselineBuild build = BaselineBuild.ofWorkingTree(repo, line -> out.println("[REMOTE] " + line));
-                    localBuild = build;
-                    jars = build.jars();
-                }
-                for (String target : targets) {
-                    String workDir = found.get(target).workDir();
-                    out.println("[REMOTE] copying the jars to " + target + ":" + workDir);
-                    ssh.copy(List.of(jars.echoJar().toString(), jars.httpJar().toString()), target + ":" + workDir
-                            + "/", COPY_TIMEOUT);
-                }
-                classPath = "{work}/" + BuildJars.ECHO_JAR + ":{work}/" + BuildJars.HTTP_JAR;
-            }
-            List<String> jvmArgs = new ArrayList<>(settings.jvmArgs());
-            jvmArgs.add(LIFELINE_FLAG);
-            jvmArgs.add("-Dloomarena.runId=" + runId);
-            Map<String, JvmFork> forks = new LinkedHashMap<>();
-            for (String target : targets) {
-                HostProbe.Found host = found.get(target);
-                CpuPinning pinning = pinning(settings.pinning(), host);
-                forks.put(target, new JvmFork(Path.of(host.java().orElseThrow()),
-                        classPath.replace("{work}", host.workDir()), jvmArgs, pinning,
-                        new SshLauncher(ssh, target, host.workDir())));
-            }
+            Map<String, ClockOffset.Measured> clocks = probe(remote, ssh, targets, javaCandidates, found, out);
+            HostJars.Placed jars = HostJars.place(remote, ssh, found, repo, out);
+            localBuild = jars.localBuild();
+            Map<String, JvmFork> forks = forks(settings, ssh, found, jars.classPath(), runId);
             List<HostInfo> hosts = new ArrayList<>();
             String serverTarget = remote.serverHost().orElseThrow();
             hosts.add(info("server", found.get(serverTarget), clocks.get(serverTarget), forks.get(serverTarget)));
@@ -175,6 +130,53 @@ public final class RemoteHosts implements AutoCloseable {
     }
 
     /**
+     * Probes every host and reads the clock of each that can be used, filling {@code found}; fails with one message
+     * naming every host's problem.
+     */
+    private static Map<String, ClockOffset.Measured> probe(RemoteSettings remote, Ssh ssh, List<String> targets,
+                                                           List<String> javaCandidates,
+                                                           Map<String, HostProbe.Found> found, PrintStream out) {
+        List<String> problems = new ArrayList<>();
+        for (String target : targets) {
+            out.println("[REMOTE] probing " + target + " over ssh");
+            HostProbe.Found host = HostProbe.probe(ssh, target, javaCandidates, remote.remoteJava().isPresent(),
+                    remote.remoteJars());
+            found.put(target, host);
+            host.problem().ifPresent(problems::add);
+        }
+        Map<String, ClockOffset.Measured> clocks = new LinkedHashMap<>();
+        for (String target : targets) {
+            if (found.get(target).problem().isPresent()) {
+                continue;
+            }
+            ClockOffset.Measured clock = ClockOffset.measure(ssh, target, CLOCK_TIMEOUT);
+            clocks.put(target, clock);
+            clockProblem(target, clock, remote.maxClockOffset()).ifPresent(problems::add);
+        }
+        if (!problems.isEmpty()) {
+            throw new HarnessException("the hosts cannot be used, nothing was started or measured:"
+                    + System.lineSeparator() + "  - " + String.join(System.lineSeparator() + "  - ", problems));
+        }
+        return clocks;
+    }
+
+    /** One fork per host: its java, the jars in its work folder, this run's flags and id, its own pinning. */
+    private static Map<String, JvmFork> forks(HarnessSettings settings, Ssh ssh, Map<String, HostProbe.Found> found,
+                                              String classPath, String runId) {
+        List<String> jvmArgs = new ArrayList<>(settings.jvmArgs());
+        jvmArgs.add(LIFELINE_FLAG);
+        jvmArgs.add("-Dloomarena.runId=" + runId);
+        Map<String, JvmFork> forks = new LinkedHashMap<>();
+        for (Map.Entry<String, HostProbe.Found> entry : found.entrySet()) {
+            HostProbe.Found host = entry.getValue();
+            forks.put(entry.getKey(), new JvmFork(Path.of(host.java().orElseThrow()),
+                    classPath.replace("{work}", host.workDir()), jvmArgs, pinning(settings.pinning(), host),
+                    new SshLauncher(ssh, entry.getKey(), host.workDir())));
+        }
+        return forks;
+    }
+
+    /**
      * The problem with a host whose clock is certainly farther than {@code max} from this machine's: even the
      * offset's bound (offset minus its error) is beyond it. Interval logs of several hosts are lined up by their
      * clocks; a host whose clock is off shifts its latency records against the others'.
@@ -187,6 +189,15 @@ public final class RemoteHosts implements AutoCloseable {
         return Optional.of(String.format(Locale.ROOT, "%s: its clock is %+.0f ms (+/- %.1f) off this machine's,"
                 + " more than -Dloomarena.maxClockOffset=%d ms; synchronise it (chrony, ntpd)", target,
                 clock.offsetMillis(), clock.errorMillis(), max.toMillis()));
+    }
+
+    /**
+     * Where a session's JVMs run on these hosts: the server on its host, each client on its own (or on this machine
+     * through {@code local} when no client host is set).
+     */
+    public Placement placement(JvmFork local) {
+        List<JvmFork> clients = clientForks.isEmpty() ? List.of(local) : clientForks;
+        return new Placement(serverFork, clients, hosts, Optional.of(serverConnectAddress()));
     }
 
     /** The JVMs of the server role (the server and a suite's downstream) start here. */

@@ -1,6 +1,5 @@
 package io.loomarena.harness.remote;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,8 +8,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Which hosts the benchmark JVMs run on, read once from system properties; unset means this machine only, and then
- * nothing here is used. Immutable; the one place for these settings' defaults and checks.
+ * Which hosts the benchmark JVMs run on, read once at the edge from system properties
+ * ({@code io.loomarena.harness.options.RunOptions}); unset means this machine only, and then nothing here is used.
+ * Immutable; the one place for these settings' checks.
  *
  * <table>
  * <caption>Properties</caption>
@@ -80,20 +80,6 @@ public record RemoteSettings(Optional<String> serverHost, List<String> clientHos
                 Optional.empty(), Optional.empty(), Duration.ofMillis(DEFAULT_MAX_CLOCK_OFFSET_MILLIS));
     }
 
-    /** Reads the properties of the class comment; a malformed value is an error naming the property. */
-    public static RemoteSettings fromSystemProperties() {
-        Optional<Path> jars = property("loomarena.jars").map(Path::of);
-        jars.ifPresent(dir -> {
-            if (!Files.isDirectory(dir)) {
-                throw new IllegalArgumentException("-Dloomarena.jars=" + dir + " is not a folder (it should hold"
-                        + " echo.jar and http-server.jar)");
-            }
-        });
-        return new RemoteSettings(property("loomarena.serverHost"), list("loomarena.clientHosts", ","),
-                words("loomarena.ssh"), property("loomarena.serverAddress"), property("loomarena.remoteJava"),
-                jars, property("loomarena.remoteJars"), Duration.ofMillis(millis("loomarena.maxClockOffset")));
-    }
-
     /** Whether any JVM runs on another host. */
     public boolean isRemote() {
         return serverHost.isPresent();
@@ -117,38 +103,16 @@ public record RemoteSettings(Optional<String> serverHost, List<String> clientHos
         }
     }
 
-    private static Optional<String> property(String name) {
-        String value = System.getProperty(name);
-        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
-    }
-
-    private static List<String> list(String name, String separator) {
-        List<String> values = new ArrayList<>();
-        property(name).ifPresent(value -> {
-            for (String part : value.split(separator)) {
-                if (!part.isBlank()) {
-                    values.add(part.strip());
-                }
-            }
-        });
-        return values;
-    }
-
     /**
      * The words of a property's value as a POSIX shell splits them, without expansions: whitespace separates words,
      * single and double quotes keep what they enclose together, a backslash outside single quotes keeps the next
      * character.
      */
-    static List<String> words(String name) {
-        Optional<String> value = property(name);
+    public static List<String> words(String name, String text) {
         List<String> words = new ArrayList<>();
-        if (value.isEmpty()) {
-            return words;
-        }
         StringBuilder word = new StringBuilder();
         boolean inWord = false;
         char quote = 0;
-        String text = value.get();
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (quote == '\'') {
@@ -187,17 +151,5 @@ public record RemoteSettings(Optional<String> serverHost, List<String> clientHos
             words.add(word.toString());
         }
         return words;
-    }
-
-    private static long millis(String name) {
-        Optional<String> value = property(name);
-        if (value.isEmpty()) {
-            return DEFAULT_MAX_CLOCK_OFFSET_MILLIS;
-        }
-        try {
-            return Long.parseLong(value.get());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + name + "=" + value.get() + " is not a whole number of ms");
-        }
     }
 }

@@ -2,8 +2,6 @@ package io.loomarena.harness.summary;
 
 import java.util.List;
 
-import io.loomarena.harness.remote.HostInfo;
-
 /**
  * Where and how a combination was measured, so that a reader can tell whether two summaries are comparable. Immutable.
  *

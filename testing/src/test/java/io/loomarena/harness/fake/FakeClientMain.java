@@ -26,7 +26,7 @@ import io.loomarena.measure.RunResult;
  * {@code ok} echoes OPERATIONS bytes one by one per iteration and writes a {@link RunResult}; {@code fail} exits 1
  * with a message on stderr before any iteration; {@code hang} connects in its first iteration and then blocks until
  * killed; {@code until-eof} reads in its first iteration until the server closes, then exits 1 like a real client
- * that lost its server.
+ * that lost its server; {@code garbled} prints a protocol line no client may print, then waits like a paced client.
  */
 public final class FakeClientMain {
 
@@ -47,6 +47,11 @@ public final class FakeClientMain {
                 ? IterationLoop.IterationPacer.onStdio(new BufferedReader(new InputStreamReader(System.in,
                 StandardCharsets.UTF_8)), System.out)
                 : IterationLoop.IterationPacer.NONE;
+        if ("garbled".equals(mode)) {
+            System.out.println("[ITERATION] ready warmup one of two");
+            System.out.flush();
+            new java.util.concurrent.CountDownLatch(1).await(); // killed by the harness
+        }
         if ("fail".equals(mode)) {
             System.err.println("fake client: 2 messages corrupted (mismatch)");
             System.exit(1);

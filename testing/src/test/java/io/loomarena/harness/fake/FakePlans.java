@@ -7,7 +7,8 @@ import java.util.Map;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.options.RunOptions;
 
 /** Plans and settings that fork the fake server and client, for harness tests. */
 public final class FakePlans {
@@ -26,7 +27,7 @@ public final class FakePlans {
 
     /** Small, fast settings: 1 fork, 1 warmup and 3 measured iterations, 64 MB heaps, C1 only, short start timeout. */
     public static HarnessSettings settings(Path resultsDir) {
-        return HarnessSettings.defaults().withIterations(1, 1, 3).withResultsDir(resultsDir)
+        return HarnessSettings.defaults(RunOptions.thisJvm(), resultsDir).withIterations(1, 1, 3)
                 .withJvm("64m", "-XX:+UseSerialGC", List.of("-XX:TieredStopAtLevel=1"))
                 .withTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(60));
     }

@@ -8,6 +8,9 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.harness.JvmLaunch;
+import io.loomarena.harness.options.RunOptions;
+
 class JvmForkTest {
 
     private static final JvmLaunch LAUNCH = JvmLaunch.of("io.example.Main", "server", "--port", "0");
@@ -32,7 +35,7 @@ class JvmForkTest {
 
     @Test
     void usesTheJavaBinaryAndClassPathOfThisJvm() {
-        JvmFork fork = JvmFork.ofCurrentJvm(List.of(), CpuPinning.notApplied("test"));
+        JvmFork fork = JvmFork.ofHarnessJvm(RunOptions.thisJvm(), List.of(), CpuPinning.notApplied("test"));
 
         assertThat(fork.javaBinary()).startsWith(Path.of(System.getProperty("java.home")));
         assertThat(fork.classPath()).isEqualTo(System.getProperty("java.class.path"));

@@ -9,8 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +23,6 @@ class AbGateTest {
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void clearProperties() {
-        System.clearProperty(AbGate.BASELINE_PROPERTY);
-        System.clearProperty(AbGate.BASELINE_JARS_PROPERTY);
-        System.clearProperty(AbGate.TOLERANCE_PROPERTY);
-    }
 
     @Test
     void forksAlternateBaselineFirstThenThisBuildTwiceAndBothSummariesAndTheVerdictAreKept() throws Exception {
@@ -75,30 +68,29 @@ class AbGateTest {
 
     @Test
     void exactlyOneBaselineMustBeNamed() {
-        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+        assertThatThrownBy(() -> AbGate.of(results, FakePlans.settings(results), AbGateOptions.none(), false,
+                System.out))
                 .isInstanceOf(HarnessException.class)
                 .hasMessageContaining("the A/B gate needs exactly one baseline: -Dloomarena.gate.baseline=<git ref>")
                 .hasMessageEndingWith("neither was given");
-        System.setProperty(AbGate.BASELINE_PROPERTY, "main");
-        System.setProperty(AbGate.BASELINE_JARS_PROPERTY, "/opt/v1");
-        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+        AbGateOptions both = new AbGateOptions(Optional.of("main"), Optional.of(Path.of("/opt/v1")), 0.05);
+        assertThatThrownBy(() -> AbGate.of(results, FakePlans.settings(results), both, false, System.out))
                 .hasMessageEndingWith("both were given");
     }
 
     @Test
-    void aJarFolderWithoutTheJarsIsNamedBeforeAnythingRuns() {
-        System.setProperty(AbGate.BASELINE_JARS_PROPERTY, results.resolve("v1").toString());
-        assertThatThrownBy(() -> AbGate.fromProperties(results, FakePlans.settings(results), System.out))
+    void hostsOfARunAcrossHostsAreRefused() {
+        AbGateOptions ref = new AbGateOptions(Optional.of("main"), Optional.empty(), 0.05);
+        assertThatThrownBy(() -> AbGate.of(results, FakePlans.settings(results), ref, true, System.out))
                 .isInstanceOf(HarnessException.class)
-                .hasMessageContaining(results.resolve("v1") + " is not a folder");
+                .hasMessageContaining("the A/B gate runs both builds on this machine only");
     }
 
     @Test
-    void theToleranceIsAFraction() {
-        assertThat(AbGate.tolerance(null)).isEqualTo(0.05);
-        assertThat(AbGate.tolerance(" 0.1 ")).isEqualTo(0.1);
-        assertThatThrownBy(() -> AbGate.tolerance("5%")).hasMessage(
-                "-Dloomarena.gate.tolerance=5% is not a fraction in [0, 1), for example 0.05 for 5%");
-        assertThatThrownBy(() -> AbGate.tolerance("1.5")).hasMessageContaining("is not a fraction");
+    void aJarFolderWithoutTheJarsIsNamedBeforeAnythingRuns() {
+        AbGateOptions jars = new AbGateOptions(Optional.empty(), Optional.of(results.resolve("v1")), 0.05);
+        assertThatThrownBy(() -> AbGate.of(results, FakePlans.settings(results), jars, false, System.out))
+                .isInstanceOf(HarnessException.class)
+                .hasMessageContaining(results.resolve("v1") + " is not a folder");
     }
 }

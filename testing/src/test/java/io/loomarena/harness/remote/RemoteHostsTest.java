@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.options.RunOptions;
 
 /** The hosts of a run as system properties make them, against a port of this machine where nothing listens. */
 class RemoteHostsTest {
@@ -27,14 +29,16 @@ class RemoteHostsTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty("loomarena.serverHost");
-        System.clearProperty("loomarena.ssh");
         RemoteHosts.closeShared();
+    }
+
+    private HarnessSettings settings() {
+        return HarnessSettings.defaults(RunOptions.thisJvm(), results);
     }
 
     @Test
     void noHostSetMeansThisMachine() {
-        assertThat(RemoteHosts.shared(HarnessSettings.defaults().withResultsDir(results), results,
+        assertThat(RemoteHosts.shared(RemoteSettings.local(), settings(), results,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))).isEmpty();
     }
 
@@ -43,14 +47,15 @@ class RemoteHostsTest {
         assumeTrue(List.of("/usr/bin/ssh", "/bin/ssh").stream().anyMatch(path -> Files.isExecutable(Path.of(path))),
                 "OpenSSH's client is not installed");
         // Port 1 of loopback: refused at once, nothing leaves this machine.
-        System.setProperty("loomarena.serverHost", "root@127.0.0.1");
-        System.setProperty("loomarena.ssh", "-o Port=1");
+        RemoteSettings remote = new RemoteSettings(Optional.of("root@127.0.0.1"), List.of(), List.of("-o", "Port=1"),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Duration.ofMillis(500));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        HarnessSettings settings = HarnessSettings.defaults().withResultsDir(results);
+        HarnessSettings settings = settings();
 
         long started = System.nanoTime();
-        assertThatThrownBy(() -> RemoteHosts.shared(settings, results, out)).isInstanceOf(HarnessException.class)
+        assertThatThrownBy(() -> RemoteHosts.shared(remote, settings, results, out))
+                .isInstanceOf(HarnessException.class)
                 .hasMessageStartingWith("the hosts cannot be used, nothing was started or measured:")
                 .hasMessageContaining("root@127.0.0.1: cannot reach the host (ssh: connect to host 127.0.0.1 port 1:"
                         + " Connection refused)");
@@ -58,16 +63,8 @@ class RemoteHostsTest {
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("[REMOTE] probing root@127.0.0.1 over ssh");
 
         printed.reset();
-        assertThatThrownBy(() -> RemoteHosts.shared(settings, results, out))
+        assertThatThrownBy(() -> RemoteHosts.shared(remote, settings, results, out))
                 .hasMessageContaining("root@127.0.0.1: cannot reach the host");
         assertThat(printed.toString(StandardCharsets.UTF_8)).as("not probed again").isEmpty();
-    }
-
-    @Test
-    void aMalformedSettingFailsTheRunWithItsMessage() {
-        System.setProperty("loomarena.serverHost", "a b");
-        assertThatThrownBy(() -> RemoteHosts.shared(HarnessSettings.defaults().withResultsDir(results), results,
-                System.out)).isInstanceOf(HarnessException.class)
-                .hasMessageContaining("-Dloomarena.serverHost: 'a b' is not [user@]host");
     }
 }

@@ -19,7 +19,6 @@ class RemoteSettingsTest {
     @Test
     void unsetMeansThisMachineOnly() {
         assertThat(RemoteSettings.local().isRemote()).isFalse();
-        assertThat(RemoteSettings.fromSystemProperties().isRemote()).isFalse();
     }
 
     @Test
@@ -52,27 +51,11 @@ class RemoteSettingsTest {
     }
 
     @Test
-    void aMalformedClockToleranceNamesTheProperty() {
-        System.setProperty("loomarena.maxClockOffset", "5ms");
-        try {
-            assertThatThrownBy(RemoteSettings::fromSystemProperties)
-                    .hasMessage("-Dloomarena.maxClockOffset=5ms is not a whole number of ms");
-        } finally {
-            System.clearProperty("loomarena.maxClockOffset");
-        }
-    }
-
-    @Test
     void sshOptionsAreSplitAsAShellSplitsThemSoThatAProxyCommandCanHoldSpaces() {
-        System.setProperty("loomarena.ssh", "-i /k  -o 'ProxyCommand=ip netns exec srv nc %h %p' -o \"A=b c\" x\\ y");
-        try {
-            assertThat(RemoteSettings.words("loomarena.ssh")).containsExactly("-i", "/k", "-o",
-                    "ProxyCommand=ip netns exec srv nc %h %p", "-o", "A=b c", "x y");
-            System.setProperty("loomarena.ssh", "-o 'unclosed");
-            assertThatThrownBy(() -> RemoteSettings.words("loomarena.ssh"))
-                    .hasMessage("-Dloomarena.ssh has an unclosed ' quote: -o 'unclosed");
-        } finally {
-            System.clearProperty("loomarena.ssh");
-        }
+        assertThat(RemoteSettings.words("loomarena.ssh",
+                "-i /k  -o 'ProxyCommand=ip netns exec srv nc %h %p' -o \"A=b c\" x\\ y")).containsExactly("-i", "/k",
+                "-o", "ProxyCommand=ip netns exec srv nc %h %p", "-o", "A=b c", "x y");
+        assertThatThrownBy(() -> RemoteSettings.words("loomarena.ssh", "-o 'unclosed"))
+                .hasMessage("-Dloomarena.ssh has an unclosed ' quote: -o 'unclosed");
     }
 }

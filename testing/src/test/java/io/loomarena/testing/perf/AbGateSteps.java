@@ -5,10 +5,11 @@ import java.util.Objects;
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.echo.EchoSuite;
+import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.gate.AbGate;
 import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;
@@ -67,7 +68,8 @@ public final class AbGateSteps {
     private AbGate gate() {
         try {
             return AbGate.shared(Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
-                    context.settings.resultsDir()), context.settings, System.out);
+                    context.settings.resultsDir()), context.settings, context.options.gate(),
+                    context.options.remote().isRemote(), System.out);
         } catch (HarnessException e) {
             throw new GateFailure("the A/B gate could not start: " + e.getMessage());
         }

@@ -3,7 +3,7 @@ package io.loomarena.testing.perf;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
 

@@ -2,6 +2,7 @@ package io.loomarena.testing.perf;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
+
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
 import io.loomarena.harness.gate.Baseline;
@@ -33,7 +34,7 @@ public final class GateSteps {
 
     @Given("the committed echo baseline")
     public void theCommittedEchoBaseline() {
-        baseline = gate.baseline(context.settings.resultsDir(), Boolean.getBoolean(EchoGate.REFRESH_PROPERTY),
+        baseline = gate.baseline(context.settings.resultsDir(), context.options.baselineRefresh(),
                 System.out);
     }
 

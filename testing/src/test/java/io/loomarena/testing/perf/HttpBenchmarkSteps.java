@@ -5,7 +5,9 @@ import java.time.Duration;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import io.loomarena.harness.Combination;
+import io.loomarena.harness.session.Combination;
+import io.loomarena.harness.http.HttpBenchmarks;
+import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 

@@ -13,12 +13,13 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.model.ServerModel;
 import io.loomarena.harness.idle.IdleConnections;
 import io.loomarena.harness.idle.IdleMemoryStore;
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.report.HtmlReport;
 
 /** Thin steps that hold idle connections to a fresh echo server and record its memory per connection. */
 public final class IdleMemorySteps {
 
-    private final HarnessSettings settings = HarnessSettings.fromSystemProperties();
+    private final HarnessSettings settings = RunOptions.ofThisJvm().harness();
     private final IdleMemoryStore store = new IdleMemoryStore(settings.resultsDir());
     private IdleConnections idle;
 

@@ -17,25 +17,27 @@ import io.cucumber.java.AfterAll;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+
 import io.loomarena.harness.BenchmarkSuite;
-import io.loomarena.harness.Combination;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
-import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.ranking.RankedCombination;
+import io.loomarena.harness.ranking.Ranking;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.remote.AcrossHosts;
-import io.loomarena.harness.remote.HostInfo;
 import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.remote.RemoteSettings;
 import io.loomarena.harness.remote.Ssh;
 import io.loomarena.harness.remote.lab.LabHost;
 import io.loomarena.harness.remote.lab.LabUnavailableException;
 import io.loomarena.harness.remote.lab.NetnsLab;
+import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.HostInfo;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -69,7 +71,7 @@ public final class RemoteSteps {
     public void threeHosts() throws IOException {
         scratch = Files.createTempDirectory("loomarena-lab-");
         try {
-            lab = NetnsLab.start(scratch);
+            lab = NetnsLab.start(scratch, settings.jvm().osName());
         } catch (LabUnavailableException e) {
             throw new Skipping.Skipped("[REMOTE] skipped: " + e.getMessage());
         }
@@ -150,11 +152,33 @@ public final class RemoteSteps {
         printRanking();
     }
 
+    /**
+     * The ranking of what was measured across the hosts: every measured combination once, in one group, by mean time
+     * fastest first, and its {@code [PERF][FINAL]} lines in that order.
+     */
     private void printRanking() {
         SuiteRanking ranking = SuiteRanking.rank(store, suite);
         System.out.print(ranking.console());
         System.out.flush();
-        assertThat(ranking.finalLines()).hasSize(measured.size());
+        // The group of what this scenario measured, found by a summary it wrote (the folder may hold older ones).
+        BenchmarkSummary first = measured.get(0).summary();
+        Ranking group = ranking.groups().stream().filter(g -> g.entries().stream().anyMatch(entry ->
+                        entry.combination().equals(first.combination())
+                                && entry.summary().environment().timestamp().equals(first.environment().timestamp())))
+                .findFirst().orElseThrow(() -> new AssertionError("no ranking group holds " + first.combination()
+                        + " as this scenario measured it"));
+        assertThat(group.entries()).extracting(RankedCombination::combination).containsExactlyInAnyOrderElementsOf(
+                measured.stream().map(m -> m.summary().combination()).toList());
+        assertThat(group.entries()).extracting(RankedCombination::averageSeconds).isSorted();
+        assertThat(group.entries()).extracting(RankedCombination::rank)
+                .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, measured.size()).boxed().toList());
+        // One [PERF][FINAL] line per entry, group after group: this group's lines start after the earlier groups'.
+        int offset = ranking.groups().subList(0, ranking.groups().indexOf(group)).stream()
+                .mapToInt(g -> g.entries().size()).sum();
+        List<String> finals = ranking.finalLines().subList(offset, offset + group.entries().size());
+        for (int i = 0; i < finals.size(); i++) {
+            assertThat(finals.get(i)).as("[PERF][FINAL] line %d", i + 1).contains(group.entries().get(i).combination());
+        }
     }
 
     @Then("no JVM of the run is left on any host and the run's folders there are gone")
@@ -177,9 +201,12 @@ public final class RemoteSteps {
     @When("a harness in a JVM of its own is measuring an echo combination across the hosts and is killed with"
             + " SIGKILL")
     public void aHarnessIsKilled() throws IOException {
-        List<String> command = new ArrayList<>(List.of(JvmFork.currentJavaBinary().toString(), "-cp",
-                System.getProperty("java.class.path"), RemoteRunMain.class.getName(), lab.server().target(),
-                String.join(",", clientTargets())));
+        // Its temporary folders (its results, the jars it builds for the hosts, its clients' result files) go under
+        // the scratch folder: killed with SIGKILL, it cannot remove them itself, and closeEverything() removes that.
+        Path tmp = Files.createDirectories(scratch.resolve("killed-harness-tmp"));
+        List<String> command = new ArrayList<>(List.of(settings.jvm().javaBinary().toString(),
+                "-Djava.io.tmpdir=" + tmp, "-cp", settings.jvm().classPath(), RemoteRunMain.class.getName(),
+                lab.server().target(), String.join(",", clientTargets())));
         command.addAll(lab.sshOptions());
         Path output = scratch.resolve("killed-harness.log");
         Process harness = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())

@@ -1,7 +1,8 @@
 package io.loomarena.testing.perf;
 
 import io.cucumber.java.After;
-import io.loomarena.harness.HarnessSettings;
+
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.report.HtmlReport;
 
 /**
@@ -12,6 +13,6 @@ public final class ReportHooks {
 
     @After(value = "@PerformanceSummary or @Gate", order = 100)
     public void writeTheHtmlReport() {
-        HtmlReport.writeQuietly(HarnessSettings.fromSystemProperties().resultsDir());
+        HtmlReport.writeQuietly(RunOptions.ofThisJvm().harness().resultsDir());
     }
 }

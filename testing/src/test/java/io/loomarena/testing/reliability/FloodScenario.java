@@ -2,12 +2,12 @@ package io.loomarena.testing.reliability;
 
 import java.util.Locale;
 
-import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.flood.ConnectionFlood;
 import io.loomarena.harness.flood.FloodOutcome;
 import io.loomarena.harness.flood.FloodPlan;
 import io.loomarena.harness.flood.FloodTarget;
 import io.loomarena.harness.flood.ServerSnapshot;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * The connection flood of one scenario (one forked server JVM), shared by the flood steps through PicoContainer and
@@ -22,7 +22,7 @@ public final class FloodScenario implements AutoCloseable {
     private FloodPlan.Mode mode;
 
     public void start(FloodTarget target) {
-        flood = ConnectionFlood.start(target, HarnessSettings.fromSystemProperties());
+        flood = ConnectionFlood.start(target, RunOptions.ofThisJvm().harness());
         flood.warmUpAndMeasureBaseline(WARM_UP_CONNECTIONS);
     }
 

@@ -7,7 +7,8 @@ import java.util.List;
 import io.cucumber.java.After;
 import io.cucumber.java.AfterAll;
 import io.cucumber.java.Scenario;
-import io.loomarena.harness.HarnessSettings;
+
+import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.reliability.ReliabilityCase;
 import io.loomarena.harness.reliability.ReliabilityReport;
 
@@ -42,7 +43,7 @@ public final class ReliabilityHooks {
     }
 
     private static ReliabilityReport report() {
-        Path results = HarnessSettings.fromSystemProperties().resultsDir();
+        Path results = RunOptions.ofThisJvm().harness().resultsDir();
         return new ReliabilityReport(results);
     }
 }

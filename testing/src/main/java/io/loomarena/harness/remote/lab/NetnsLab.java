@@ -82,18 +82,19 @@ public final class NetnsLab implements AutoCloseable {
      * {@code testing/remote-lab/install-prerequisites.sh} when they are missing, creates the namespaces and links,
      * makes the keys and waits until each sshd listens.
      *
+     * @param osName this machine's {@code os.name} (the lab needs Linux), from {@code HarnessJvm}
      * @throws LabUnavailableException when this machine cannot run the lab (the message says why: skip with it)
      * @throws HarnessException        when building it failed; everything made so far is removed again
      */
-    public static NetnsLab start(Path parentDir) {
-        return start(parentDir, System.out::println);
+    public static NetnsLab start(Path parentDir, String osName) {
+        return start(parentDir, osName, System.out::println);
     }
 
     /**
-     * As {@link #start(Path)}, telling {@code progress} what the setup script installs and why, when it runs.
+     * As {@link #start(Path, String)}, telling {@code progress} what the setup script installs and why, when it runs.
      */
-    public static NetnsLab start(Path parentDir, Consumer<String> progress) {
-        Optional<String> blocker = LabPrerequisites.blocker(System.getProperty("os.name"),
+    public static NetnsLab start(Path parentDir, String osName, Consumer<String> progress) {
+        Optional<String> blocker = LabPrerequisites.blocker(osName,
                 LabPrerequisites.effectiveUid(), tool -> LabPrerequisites.locate(tool).isPresent());
         if (blocker.isPresent()) {
             throw new LabUnavailableException(blocker.get());

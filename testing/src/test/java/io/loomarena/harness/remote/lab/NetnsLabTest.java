@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * The real lab: namespaces, links, sshd, ssh and scp from the root namespace. Needs root and takes a few seconds, so
@@ -123,13 +124,13 @@ class NetnsLabTest {
     }
 
     private static void assumeLabWanted() {
-        Assumptions.assumeTrue(Boolean.getBoolean("loomarena.remoteLab"),
+        Assumptions.assumeTrue(RunOptions.ofThisJvm().remoteLab(),
                 "the namespace lab needs root and is slow: run with -Dloomarena.remoteLab=true (as root)");
     }
 
     private NetnsLab startOrSkip() {
         try {
-            return NetnsLab.start(temp);
+            return NetnsLab.start(temp, RunOptions.thisJvm().osName());
         } catch (LabUnavailableException e) {
             Assumptions.abort(e.getMessage());
             throw e;

@@ -1,5 +1,6 @@
 package io.loomarena.testing.http.support;
 
+import io.loomarena.harness.options.RunOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import io.loomarena.harness.ForkedServer;
+import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.CpuPinning;
@@ -52,8 +53,8 @@ public final class HttpForkedServer implements AutoCloseable {
     }
 
     private void start(String setup, List<String> options) {
-        HarnessSettings settings = HarnessSettings.fromSystemProperties();
-        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(false));
+        HarnessSettings settings = RunOptions.ofThisJvm().harness();
+        JvmFork fork = JvmFork.ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(false));
         this.setup = setup;
         this.server = ForkedServer.start(fork, "HTTP server JVM " + setup,
                 HttpServerSetup.parse(setup).launch(options), settings);

@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.SuiteProgress;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.SummaryStore;
 
 /** Measuring and saving one combination with the fake server and client in real forked JVMs. */
@@ -29,7 +32,8 @@ class CombinationTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         Combination.Measured measured = Combination.measureAndSave(FakePlans.plan("normal", "ok", 50),
-                FakePlans.settings(results), store, progress, new PrintStream(printed, true, StandardCharsets.UTF_8));
+                FakePlans.settings(results), store, local(), progress, new PrintStream(printed, true,
+                        StandardCharsets.UTF_8));
 
         assertThat(measured.file()).isEqualTo(store.path("fake", "FAKE_SERVER+FAKE_CLIENT")).isRegularFile();
         assertThat(SummaryStore.read(measured.file())).isEqualTo(measured.summary());
@@ -46,8 +50,13 @@ class CombinationTest {
         Files.writeString(stale, "{}");
 
         assertThatThrownBy(() -> Combination.measureAndSave(FakePlans.plan("normal", "fail", 10),
-                FakePlans.settings(results), store, new SuiteProgress(), new PrintStream(new ByteArrayOutputStream())))
+                FakePlans.settings(results), store, local(), new SuiteProgress(),
+                new PrintStream(new ByteArrayOutputStream())))
                 .isInstanceOf(HarnessException.class);
         assertThat(stale).doesNotExist();
+    }
+
+    private Placement local() {
+        return Placement.local(JvmFork.local(FakePlans.settings(results)));
     }
 }

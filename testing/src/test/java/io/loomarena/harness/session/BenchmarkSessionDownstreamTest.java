@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,9 +12,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.fake.FakeServerMain;
-import io.loomarena.harness.fork.JvmLaunch;
 import io.loomarena.harness.summary.BenchmarkSummary;
 
 /** A plan with a downstream: forked before the server, its address passed on, recorded, and stopped after. */

@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
@@ -81,6 +82,20 @@ class BenchmarkSessionTest {
     }
 
     @Test
+    void aMalformedProtocolLineFailsTheForkWithTheLineQuoted() {
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "garbled", 10),
+                FakePlans.settings(results))) {
+            assertThatThrownBy(session::run)
+                    .isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("broke the protocol at fork 1 of 1, the start of its client JVM, of"
+                            + " FAKE_SERVER+FAKE_CLIENT: malformed iteration protocol line")
+                    .hasMessageContaining("'[ITERATION] ready warmup one of two'");
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+                .noneMatch(ProcessHandle::isAlive));
+    }
+
+    @Test
     void failsWithinSecondsWhenTheServerIsKilledWhileAClientRuns() {
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "hang", 10),
                 FakePlans.settings(results))) {
@@ -91,11 +106,14 @@ class BenchmarkSessionTest {
                 ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
             });
 
+            // The client is either still running when the harness sees the server die (then killed), or has
+            // already exited on its own because its connection broke or was refused: both are true, both are said.
             assertThatThrownBy(session::run)
                     .isInstanceOf(HarnessException.class)
                     .hasMessageContaining("died during fork 1 of 1, ")
                     .hasMessageContaining("killed by SIGKILL")
-                    .hasMessageContaining("was killed");
+                    .hasMessageMatching("(?s).*; the client JVM \\(pid \\d+\\)"
+                            + " (was killed|had exited with code \\d+).*");
             long failedAt = System.nanoTime();
             killer.join();
             assertThat(Duration.ofNanos(failedAt - killedAt[0])).isLessThan(Duration.ofSeconds(5));
@@ -120,9 +138,9 @@ class BenchmarkSessionTest {
     }
 
     /**
-     * Waits until the server JVM holds a socket besides its listening one: the client has connected. Killing the
-     * server only once the client JVM exists raced with the client's connect (a refused connect made the client exit
-     * on its own, so the message said it had exited rather than that it was killed).
+     * Waits until the server JVM holds a socket besides its listening one: the client has most likely connected, so
+     * the kill lands while it runs. It narrows the race with the client's own exit but cannot close it (on a slow
+     * machine the client was seen to exit 1 with "Connection refused" first), so the assertions accept both.
      */
     private static void awaitClientConnected(long serverPid) {
         await().atMost(Duration.ofSeconds(30)).until(() -> sockets(serverPid) >= 2);

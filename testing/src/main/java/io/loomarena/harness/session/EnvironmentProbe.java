@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.session;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.remote.HostInfo;
 import io.loomarena.harness.summary.Environment;
+import io.loomarena.harness.summary.HostInfo;
 
 /** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
 public final class EnvironmentProbe {
@@ -23,7 +24,7 @@ public final class EnvironmentProbe {
     }
 
     /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
-    static Environment capture(JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
+    static Environment capture(HarnessJvm harness, JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
                                Path repository, List<HostInfo> hosts) {
         CpuPinning pinning = fork.pinning();
         List<String> warnings = new ArrayList<>();
@@ -40,11 +41,8 @@ public final class EnvironmentProbe {
         String pinned = pinning.applied()
                 ? "server=" + pinning.serverCpu().orElseThrow() + ", client=" + pinning.clientCpu().orElseThrow()
                 : "none";
-        return new Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"),
+        return new Environment(harness.version(), harness.vendor(), harness.vm(),
+                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(), harness.os(),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
                 gitCommit(repository), started.toString(), hosts);
     }

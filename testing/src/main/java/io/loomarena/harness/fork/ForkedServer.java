@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.fork;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,10 +14,9 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.loomarena.harness.fork.ChildProcess;
-import io.loomarena.harness.fork.CpuPinning;
-import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.measure.ServerStats;
 
 /**

@@ -1,4 +1,4 @@
-package io.loomarena.harness.remote;
+package io.loomarena.harness.summary;
 
 import java.util.Collections;
 import java.util.Map;

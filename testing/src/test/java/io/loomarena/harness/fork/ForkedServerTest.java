@@ -1,4 +1,4 @@
-package io.loomarena.harness;
+package io.loomarena.harness.fork;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,11 +9,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.harness.fake.FakeServerMain;
-import io.loomarena.harness.fork.CpuPinning;
-import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.JvmLaunch;
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fake.FakeServerMain;
 import io.loomarena.measure.ServerStats;
 
 /** Forks the fake server in a real JVM: start-up, the stdin stats protocol, and start-up failures. */
@@ -23,7 +23,7 @@ class ForkedServerTest {
     Path results;
 
     private ForkedServer start(String mode, HarnessSettings settings) {
-        JvmFork fork = JvmFork.ofCurrentJvm(settings.jvmArgs(), CpuPinning.detect(true));
+        JvmFork fork = JvmFork.ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(true));
         return ForkedServer.start(fork, "server JVM FAKE", JvmLaunch.of(FakeServerMain.class.getName(), mode),
                 settings);
     }

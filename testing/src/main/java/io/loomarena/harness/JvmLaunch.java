@@ -1,4 +1,4 @@
-package io.loomarena.harness.fork;
+package io.loomarena.harness;
 
 import java.util.List;
 import java.util.Objects;

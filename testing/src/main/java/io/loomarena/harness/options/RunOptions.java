@@ -1,0 +1,145 @@
+package io.loomarena.harness.options;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessJvm;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.gate.AbGateOptions;
+import io.loomarena.harness.remote.RemoteSettings;
+
+/**
+ * Everything a user sets for one run with {@code -Dloomarena.*}, read and checked once at the edge (the Cucumber
+ * glue, a main method) and passed down as its parts: {@link HarnessSettings} to the session, {@link RemoteSettings} to
+ * the hosts, {@link AbGateOptions} to the A/B gate. The only class of the harness that reads system properties; the
+ * names, defaults and allowed values are {@link RunProperty}'s. A bad value, or a {@code loomarena.*} name that is not
+ * a known one, is a {@link HarnessException} with one line naming the property, the value and what is allowed.
+ * Immutable.
+ *
+ * @param harness         how JVMs are forked and measured
+ * @param remote          where they run (unset: this machine)
+ * @param gate            the A/B gate's baseline and tolerance
+ * @param baselineRefresh whether the regression gate rewrites its stored baseline from this run's summaries first
+ * @param remoteLab       whether the network-namespace lab test runs (root only)
+ */
+public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
+                         boolean remoteLab) {
+
+    private static final Object LOCK = new Object();
+    private static RunOptions ofThisJvm;
+
+    /** Names that were read once and are not any more, with what replaced them. */
+    private static final Map<String, String> RETIRED = Map.of(
+            "loomarena.warmups", "loomarena.warmupIterations",
+            "loomarena.measuredRuns", "loomarena.iterations (per fork) and loomarena.forks");
+
+    /**
+     * The options of this JVM's run, from its system properties, read on first use and the same object afterwards.
+     *
+     * @throws HarnessException naming the first bad property
+     */
+    public static RunOptions ofThisJvm() {
+        synchronized (LOCK) {
+            if (ofThisJvm == null) {
+                ofThisJvm = parse(loomarenaProperties(System.getProperties()), thisJvm());
+            }
+            return ofThisJvm;
+        }
+    }
+
+    /** The defaults of every option for a JVM described by {@code jvm}, results under {@code resultsDir}. */
+    public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
+        return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
+                false, false);
+    }
+
+    /**
+     * The options that {@code properties} (names with their {@code loomarena.} prefix) set; unset ones keep their
+     * defaults.
+     *
+     * @throws HarnessException naming the first unknown, retired or bad property
+     */
+    public static RunOptions parse(Map<String, String> properties, HarnessJvm jvm) {
+        for (String name : new TreeMap<>(properties).keySet()) {
+            if (RETIRED.containsKey(name)) {
+                throw new HarnessException("-D" + name + " is no longer read: a fork now runs its warmup and measured"
+                        + " iterations in one client JVM; use -D" + RETIRED.get(name));
+            }
+            if (RunProperty.named(name).isEmpty()) {
+                throw new HarnessException("-D" + name + " is not a loom-arena property; the known ones are "
+                        + String.join(", ", RunProperty.keys()));
+            }
+        }
+        PropertyValues values = new PropertyValues(properties);
+        HarnessSettings harness = values.check(RunProperty.FORKS, () -> HarnessSettings.defaults(jvm,
+                Path.of(values.text(RunProperty.RESULTS_DIR)))
+                .withRun(values.integer(RunProperty.FORKS, 1, HarnessSettings.MAX_FORKS),
+                        values.integer(RunProperty.WARMUP_ITERATIONS, 0, io.loomarena.measure.IterationLoop.Plan.MAX),
+                        values.integer(RunProperty.ITERATIONS, 1, io.loomarena.measure.IterationLoop.Plan.MAX),
+                        values.matching(RunProperty.HEAP, "\\d+[kmgKMG]?"),
+                        values.matching(RunProperty.GC, "-XX:\\S+"),
+                        values.bool(RunProperty.PINNING)));
+        return new RunOptions(harness, remote(values), gate(values), values.bool(RunProperty.BASELINE_REFRESH),
+                values.bool(RunProperty.REMOTE_LAB));
+    }
+
+    private static RemoteSettings remote(PropertyValues values) {
+        Optional<Path> jars = values.optional(RunProperty.JARS).map(Path::of);
+        if (jars.isPresent() && !Files.isDirectory(jars.get())) {
+            throw values.bad(RunProperty.JARS, "it is not a folder");
+        }
+        List<String> clients = new ArrayList<>();
+        values.optional(RunProperty.CLIENT_HOSTS).ifPresent(list -> {
+            for (String part : list.split(",")) {
+                if (!part.isBlank()) {
+                    clients.add(part.strip());
+                }
+            }
+        });
+        List<String> ssh = values.optional(RunProperty.SSH)
+                .map(text -> values.check(RunProperty.SSH, () -> RemoteSettings.words(RunProperty.SSH.key(), text)))
+                .orElse(List.of());
+        long clockMillis = values.longInteger(RunProperty.MAX_CLOCK_OFFSET, 1, Long.MAX_VALUE / 1_000_000);
+        return values.check(RunProperty.SERVER_HOST, () -> new RemoteSettings(values.optional(RunProperty.SERVER_HOST),
+                clients, ssh, values.optional(RunProperty.SERVER_ADDRESS), values.optional(RunProperty.REMOTE_JAVA),
+                jars, values.optional(RunProperty.REMOTE_JARS), Duration.ofMillis(clockMillis)));
+    }
+
+    private static AbGateOptions gate(PropertyValues values) {
+        double tolerance = values.fraction(RunProperty.GATE_TOLERANCE);
+        return new AbGateOptions(values.optional(RunProperty.GATE_BASELINE),
+                values.optional(RunProperty.GATE_BASELINE_JARS).map(Path::of), tolerance);
+    }
+
+    /** Only the {@code loomarena.*} entries of {@code properties}, as text. */
+    static Map<String, String> loomarenaProperties(Properties properties) {
+        Map<String, String> found = new TreeMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            if (name.startsWith(RunProperty.PREFIX)) {
+                found.put(name, properties.getProperty(name));
+            }
+        }
+        return found;
+    }
+
+    /** This JVM, from its {@code java.*} and {@code os.*} properties. */
+    public static HarnessJvm thisJvm() {
+        Path fromHome = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path binary = Files.isExecutable(fromHome) ? fromHome : ProcessHandle.current().info().command()
+                .map(Path::of).orElseThrow(() -> new HarnessException("cannot find the java binary of this JVM"));
+        return new HarnessJvm(binary, System.getProperty("java.class.path"), System.getProperty("java.version"),
+                System.getProperty("java.vendor"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("os.name"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
+    }
+}

@@ -1,0 +1,34 @@
+package io.loomarena.harness.session;
+
+import java.util.List;
+import java.util.Map;
+
+import io.loomarena.harness.summary.ServerResources;
+import io.loomarena.measure.RunResult;
+
+/**
+ * What one fork measured: its client JVMs' measured iterations (merged over client hosts), the server's cost over each,
+ * and per client host what its clients did. Immutable.
+ *
+ * @param fork              1-based fork number
+ * @param serverPid         the fork's server JVM
+ * @param result            the measured iterations, one per iteration of the settings
+ * @param costs             the server's cost over each measured iteration, in order
+ * @param peakRssPerRun     whether the server's peak RSS could be reset before each measured iteration
+ * @param operationsPerHost per client host, the operations its clients completed over the measured iterations
+ * @param errorsPerHost     per client host, the errors its clients saw by kind
+ */
+public record ForkOutcome(int fork, long serverPid, RunResult result, List<ServerResources> costs,
+                          boolean peakRssPerRun, Map<String, Long> operationsPerHost,
+                          Map<String, Map<String, Long>> errorsPerHost) {
+
+    public ForkOutcome {
+        costs = List.copyOf(costs);
+        operationsPerHost = Map.copyOf(operationsPerHost);
+        errorsPerHost = Map.copyOf(errorsPerHost);
+        if (result.iterations().size() != costs.size()) {
+            throw new IllegalArgumentException(result.iterations().size() + " iterations but " + costs.size()
+                    + " server costs");
+        }
+    }
+}

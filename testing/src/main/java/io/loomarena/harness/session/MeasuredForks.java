@@ -1,0 +1,111 @@
+package io.loomarena.harness.session;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.summary.Aggregate;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.HostInfo;
+import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.Runs;
+
+/**
+ * The forks of one combination measured so far, and the summary they make once all ran: measured runs numbered in
+ * order, whether peak RSS was reset per run in every fork, and per client host what its clients did. Used by one
+ * thread.
+ */
+public final class MeasuredForks {
+
+    private final BenchmarkPlan plan;
+    private final HarnessSettings settings;
+    private final Placement placement;
+    private final Instant started = Instant.now();
+    private final String loadAverage = EnvironmentProbe.loadAverage();
+    private final List<MeasuredRun> measured = new ArrayList<>();
+    private final List<Boolean> peakRssPerFork = new ArrayList<>();
+    private final Map<String, Map<String, Long>> errorsPerHost = new LinkedHashMap<>();
+    private final Map<String, Long> operationsPerHost = new LinkedHashMap<>();
+
+    public MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Placement placement) {
+        this.plan = plan;
+        this.settings = settings;
+        this.placement = placement;
+    }
+
+    /** Adds the next fork's measured iterations. */
+    public void add(ForkOutcome fork) {
+        for (int i = 0; i < fork.costs().size(); i++) {
+            measured.add(MeasuredRun.of(measured.size() + 1, fork.fork(), fork.result(),
+                    fork.result().iterations().get(i), fork.serverPid(), fork.costs().get(i)));
+        }
+        peakRssPerFork.add(fork.peakRssPerRun());
+        fork.operationsPerHost().forEach((host, n) -> operationsPerHost.merge(host, n, Long::sum));
+        fork.errorsPerHost().forEach((host, errors) -> errors.forEach((kind, n) ->
+                errorsPerHost.computeIfAbsent(host, h -> new TreeMap<>()).merge(kind, n, Long::sum)));
+    }
+
+    /** How many forks were added. */
+    public int forks() {
+        return peakRssPerFork.size();
+    }
+
+    /**
+     * The summary of every fork (not yet persisted).
+     *
+     * @throws IllegalStateException when fewer forks ran than the settings ask for
+     */
+    public BenchmarkSummary summary() {
+        if (forks() < settings.forks()) {
+            throw new IllegalStateException(forks() + " of " + settings.forks() + " forks of " + plan.combination()
+                    + " have run");
+        }
+        Path repository = Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir());
+        return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
+                plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
+                new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured),
+                Aggregate.of(measured),
+                EnvironmentProbe.capture(settings.jvm(), placement.server(), started, loadAverage,
+                        !peakRssPerFork.contains(false), repository, hostsWithErrors()));
+    }
+
+    /** The hosts, each client host with the operations and errors its clients saw. */
+    private List<HostInfo> hostsWithErrors() {
+        List<HostInfo> hosts = new ArrayList<>();
+        for (HostInfo host : placement.hosts()) {
+            hosts.add(host.isClient() ? host.withResults(operationsPerHost.getOrDefault(host.host(), 0L),
+                    errorsPerHost.getOrDefault(host.host(), Map.of())) : host);
+        }
+        return hosts;
+    }
+
+    /**
+     * The plan's workload; with a downstream, also what it was and where it ran ({@code downstream},
+     * {@code downstreamCpu}), so that a summary says it and only summaries measured alike are ranked together.
+     */
+    private Map<String, Object> workload() {
+        if (plan.downstream() == null && placement.hosts().isEmpty()) {
+            return plan.workload();
+        }
+        Map<String, Object> workload = new LinkedHashMap<>(plan.workload());
+        if (plan.downstream() != null) {
+            workload.put("downstream", plan.downstream().description());
+            workload.put("downstreamCpu", placement.server().pinning().applied()
+                    ? "CPU " + placement.server().pinning().clientCpu().orElseThrow() + " with the client JVMs"
+                    : "not pinned");
+        }
+        if (!placement.hosts().isEmpty()) {
+            // Measured across hosts: ranked only with summaries measured on the same hosts.
+            workload.put("serverHost", placement.server().launcher().host());
+            workload.put("clientHosts", placement.clients().stream().map(f -> f.launcher().host()).toList());
+        }
+        return workload;
+    }
+}

@@ -1,0 +1,147 @@
+package io.loomarena.harness.options;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.loomarena.harness.HarnessException;
+import io.loomarena.harness.HarnessSettings;
+
+/** Every {@code -Dloomarena.*} value read once: defaults, good values, and one clear message per bad one. */
+class RunOptionsTest {
+
+    @TempDir
+    Path folder;
+
+    private static RunOptions parse(Map<String, String> properties) {
+        return RunOptions.parse(properties, RunOptions.thisJvm());
+    }
+
+    @Test
+    void nothingSetMeansTheDocumentedDefaults() {
+        RunOptions options = parse(Map.of());
+        HarnessSettings harness = options.harness();
+        assertThat(harness.forks()).isEqualTo(2);
+        assertThat(harness.warmupIterations()).isEqualTo(2);
+        assertThat(harness.iterations()).isEqualTo(3);
+        assertThat(harness.heap()).isEqualTo("512m");
+        assertThat(harness.gc()).isEqualTo("-XX:+UseG1GC");
+        assertThat(harness.pinning()).isTrue();
+        assertThat(harness.resultsDir()).isEqualTo(Path.of("target-results").toAbsolutePath());
+        assertThat(options.remote().isRemote()).isFalse();
+        assertThat(options.gate().baselineRef()).isEmpty();
+        assertThat(options.gate().tolerance()).isEqualTo(0.05);
+        assertThat(options.baselineRefresh()).isFalse();
+        assertThat(options.remoteLab()).isFalse();
+    }
+
+    @Test
+    void goodValuesAreRead() {
+        RunOptions options = parse(Map.ofEntries(Map.entry("loomarena.forks", "1"),
+                Map.entry("loomarena.warmupIterations", " 0 "), Map.entry("loomarena.iterations", "7"),
+                Map.entry("loomarena.heap", "1g"), Map.entry("loomarena.gc", "-XX:+UseParallelGC"),
+                Map.entry("loomarena.pinning", "FALSE"), Map.entry("loomarena.results.dir", folder.toString()),
+                Map.entry("loomarena.serverHost", "bench@10.0.0.5"), Map.entry("loomarena.clientHosts", "h1, h2"),
+                Map.entry("loomarena.ssh", "-i /k -o 'A=b c'"), Map.entry("loomarena.maxClockOffset", "250"),
+                Map.entry("loomarena.gate.baseline", "main"), Map.entry("loomarena.gate.tolerance", "0.1"),
+                Map.entry("loomarena.baseline.refresh", "true"), Map.entry("loomarena.stdinLifeline", "true")));
+        assertThat(options.harness().forks()).isEqualTo(1);
+        assertThat(options.harness().warmupIterations()).isZero();
+        assertThat(options.harness().iterations()).isEqualTo(7);
+        assertThat(options.harness().jvmArgs()).containsExactly("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
+        assertThat(options.harness().pinning()).isFalse();
+        assertThat(options.harness().resultsDir()).isEqualTo(folder);
+        assertThat(options.remote().serverConnectAddress()).isEqualTo("10.0.0.5");
+        assertThat(options.remote().clientHosts()).containsExactly("h1", "h2");
+        assertThat(options.remote().sshOptions()).containsExactly("-i", "/k", "-o", "A=b c");
+        assertThat(options.remote().maxClockOffset()).isEqualTo(Duration.ofMillis(250));
+        assertThat(options.gate().baselineRef()).contains("main");
+        assertThat(options.gate().tolerance()).isEqualTo(0.1);
+        assertThat(options.baselineRefresh()).isTrue();
+    }
+
+    @ParameterizedTest(name = "-D{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "loomarena.forks|abc|a whole number 1..100",
+        "loomarena.forks|0|a whole number 1..100",
+        "loomarena.forks|101|a whole number 1..100",
+        "loomarena.forks|2.5|a whole number 1..100",
+        "loomarena.warmupIterations|-1|a whole number 0..1000",
+        "loomarena.iterations|0|a whole number 1..1000",
+        "loomarena.iterations|1001|a whole number 1..1000",
+        "loomarena.heap|lots|a size such as 512m",
+        "loomarena.heap|512mb|a size such as 512m",
+        "loomarena.gc|G1|one JVM flag -XX:",
+        "loomarena.gc|-XX:+UseG1GC -Xmx1g|one JVM flag -XX:",
+        "loomarena.pinning|yes|true or false",
+        "loomarena.pinning|1|true or false",
+        "loomarena.maxClockOffset|5ms|a whole number of ms >= 1",
+        "loomarena.maxClockOffset|0|a whole number of ms >= 1",
+        "loomarena.gate.tolerance|5%|a fraction in [0, 1)",
+        "loomarena.gate.tolerance|1.5|a fraction in [0, 1)",
+        "loomarena.baseline.refresh|yes|true or false",
+        "loomarena.remoteLab|on|true or false",
+    })
+    void aBadValueNamesThePropertyTheValueAndWhatIsAllowed(String property, String value, String allowed) {
+        assertThatThrownBy(() -> parse(Map.of(property, value))).isInstanceOf(HarnessException.class)
+                .hasMessageStartingWith("-D" + property + "=" + value + " is not allowed")
+                .hasMessageContaining(allowed);
+    }
+
+    @ParameterizedTest(name = "-D{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "loomarena.serverHost|a b|-Dloomarena.serverHost: 'a b' is not [user@]host",
+        "loomarena.serverHost|-oProxyCommand=x|is not [user@]host",
+        "loomarena.clientHosts|h1|-Dloomarena.clientHosts is set but -Dloomarena.serverHost is not",
+        "loomarena.ssh|-o 'unclosed|-Dloomarena.ssh has an unclosed ' quote",
+        "loomarena.jars|/no/such/folder|-Dloomarena.jars=/no/such/folder is not allowed (it is not a folder)",
+    })
+    void aBadRemoteValueNamesTheProperty(String property, String value, String message) {
+        assertThatThrownBy(() -> parse(Map.of(property, value))).isInstanceOf(HarnessException.class)
+                .hasMessageContaining(message);
+    }
+
+    @Test
+    void aTypoInAPropertyNameIsAnErrorThatListsTheKnownNames() {
+        assertThatThrownBy(() -> parse(Map.of("loomarena.fork", "3"))).isInstanceOf(HarnessException.class)
+                .hasMessageStartingWith("-Dloomarena.fork is not a loom-arena property; the known ones are ")
+                .hasMessageContaining("loomarena.forks, ").hasMessageContaining("loomarena.gate.tolerance");
+    }
+
+    @Test
+    void aRetiredNameSaysWhatReplacedIt() {
+        assertThatThrownBy(() -> parse(Map.of("loomarena.warmups", "2")))
+                .hasMessageContaining("-Dloomarena.warmups is no longer read")
+                .hasMessageContaining("use -Dloomarena.warmupIterations");
+    }
+
+    @Test
+    void bothGateBaselinesAreReadAndLeftForTheGateToRefuse() {
+        RunOptions options = parse(Map.of("loomarena.gate.baseline", "main",
+                "loomarena.gate.baselineJars", folder.toString()));
+        assertThat(options.gate().baselineRef()).contains("main");
+        assertThat(options.gate().baselineJars()).contains(folder);
+    }
+
+    @Test
+    void everyPropertyIsListedInTheRunOptionsDocWithItsDefault() throws Exception {
+        Path doc = Path.of(System.getProperty("loomarena.results.dir", "../target-results")).toAbsolutePath()
+                .getParent().resolve("docs/run-options.md");
+        String text = java.nio.file.Files.readString(doc);
+        for (RunProperty property : RunProperty.values()) {
+            assertThat(text).as("docs/run-options.md lists %s", property.key())
+                    .contains("| `" + property.key() + "` | " + (property.defaultValue().isEmpty() ? "unset"
+                            : "`" + property.defaultValue() + "`") + " |");
+        }
+        assertThat(List.of(RunProperty.values())).extracting(RunProperty::key).doesNotHaveDuplicates();
+    }
+}
