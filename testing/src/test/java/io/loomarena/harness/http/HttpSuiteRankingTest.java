@@ -78,7 +78,7 @@ class HttpSuiteRankingTest {
                 .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
         // SuiteRanking keeps no memory of earlier attempts (it is immutable): a second ranking fails the same way.
         assertThatThrownBy(() -> SuiteRanking.rank(store, HttpSuite.SWEEP)).isInstanceOf(RankingException.class)
-                .hasMessageContaining("missing summaries for VIRTUAL_THREADS+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
+                .hasMessageContaining("missing summaries for VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT+C50_KEEP_ALIVE");
     }
 
     @Test
