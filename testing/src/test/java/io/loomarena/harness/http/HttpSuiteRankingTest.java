@@ -61,7 +61,7 @@ class HttpSuiteRankingTest {
         assertThat(ranking.groups()).extracting(g -> g.suite()).containsExactly(
                 "http-sweep [connections=50, keepAlive=false]", "http-sweep [connections=50, keepAlive=true]",
                 "http-sweep [connections=200, keepAlive=true]");
-        assertThat(ranking.console().lines().filter(l -> l.startsWith("| # | stage |"))).hasSize(3);
+        assertThat(ranking.console().lines().filter(l -> l.startsWith("| # | server |"))).hasSize(3);
         assertThat(results.resolve("http-sweep/ranking.csv")).content().startsWith("group,rank,combination")
                 .contains("\"http-sweep [connections=200, keepAlive=true]\",1,SINGLE_SERVER+VIRTUAL_CLIENT+C200_KEEP_ALIVE");
         assertThat(results.resolve("http-sweep/ranking.md")).content().contains("## http-sweep [connections=50");

@@ -121,7 +121,7 @@ class HtmlReportTest {
         assertThat(classes(throughput, "whisker")).hasSize(2);
         assertThat(texts(svg(page, "echo/latency-percentiles/VIRTUAL_CLIENT").getDocumentElement()))
                 .contains("p99.9", "max", "latency µs (log scale)");
-        // Every point's value beside it: two stages at two levels.
+        // Every point's value beside it: two server models at two levels.
         List<Element> pointLabels = classes(svg(page, "http-sweep/throughput-vs-connections/keepAlive=true"),
                 "point-labels");
         assertThat(pointLabels).hasSize(1);
