@@ -24,8 +24,9 @@ import java.util.stream.Stream;
  * shared by every server JVM of the same content, instead of one folder per JVM deleted at exit: a server stops with
  * {@code Runtime.halt} (to exit 0 after a graceful stop) and is killed by harnesses, and neither runs exit hooks, so
  * per-JVM folders piled up by the dozen per test run. A server extracts into a private folder and moves it into place
- * atomically, so two servers starting at once never see a half-written folder; at most one folder per content version
- * stays behind. Thread-safe (lazy holder).
+ * atomically, so two servers starting at once never see a half-written folder, and extracts anew a folder that lost
+ * files (to a cleaner of the temporary folder); at most one folder per content version stays behind. Thread-safe
+ * (lazy holder).
  */
 public final class BundledContent {
 
@@ -83,7 +84,19 @@ public final class BundledContent {
             Map<String, byte[]> files = resources();
             Path root = parent.resolve(PREFIX + hash(files));
             if (Files.isDirectory(root)) {
-                return root;
+                if (complete(root, files)) {
+                    return root;
+                }
+                // A cleaner of the temporary folder (systemd-tmpfiles after some days) removed files of it: set it
+                // aside and extract anew, rather than serve 404 where the content should be.
+                Path stale = Files.createTempDirectory(parent, PREFIX + "stale-");
+                try {
+                    Files.move(root, stale.resolve("content"), StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException e) {
+                    // Another server set it aside first.
+                } finally {
+                    deleteTree(stale);
+                }
             }
             Path partial = Files.createTempDirectory(parent, PREFIX + "partial-");
             try {
@@ -106,6 +119,20 @@ public final class BundledContent {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot extract the bundled content to " + parent + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether every file is in {@code root} with its size (a content folder that a cleaner left alone). */
+    private static boolean complete(Path root, Map<String, byte[]> files) {
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            try {
+                if (Files.size(root.resolve(file.getKey())) != file.getValue().length) {
+                    return false;
+                }
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The first 16 hex digits of the SHA-256 of every file's path and bytes: a new content gets a new folder. */

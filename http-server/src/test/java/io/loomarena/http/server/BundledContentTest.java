@@ -39,6 +39,21 @@ class BundledContentTest {
     }
 
     @Test
+    void aFolderThatLostFilesIsExtractedAnew() throws IOException {
+        Path first = BundledContent.extract(tmp);
+        Files.delete(first.resolve("docroot").resolve("style.css"));
+        Files.write(first.resolve("data").resolve(BundledContent.DATA_FILE), new byte[] {'['});
+
+        Path again = BundledContent.extract(tmp);
+
+        assertThat(again).isEqualTo(first);
+        assertThat(again.resolve("docroot").resolve("style.css")).hasBinaryContent(resource("docroot/style.css"));
+        assertThat(again.resolve("data").resolve(BundledContent.DATA_FILE)).hasBinaryContent(
+                resource("data/" + BundledContent.DATA_FILE));
+        assertThat(children()).containsExactly(first);
+    }
+
+    @Test
     void serversStartingTogetherShareOneCompleteFolderAndLeaveNoPartialOne() throws Exception {
         int servers = 8;
         CountDownLatch start = new CountDownLatch(1);
