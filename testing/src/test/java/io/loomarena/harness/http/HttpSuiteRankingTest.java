@@ -117,9 +117,11 @@ class HttpSuiteRankingTest {
         assertThat(HttpServerSetup.parse("pool").toString()).isEqualTo("pool --pool-size 100");
         assertThat(HttpServerSetup.parse("virtual --cache-content").label()).isEqualTo("VIRTUAL_SERVER_CACHED");
         assertThatThrownBy(() -> HttpServerSetup.parse("turbo"))
-                .hasMessageContaining("allowed: single, platform, pool, virtual");
+                .hasMessageContaining("allowed: " + ServerModel.allowed());
         assertThatThrownBy(() -> HttpServerSetup.parse("virtual --pool-size 4"))
                 .hasMessageContaining("'--pool-size' in 'virtual --pool-size 4' is not an option of virtual");
+        assertThatThrownBy(() -> HttpServerSetup.parse("pool --pool-size"))
+                .hasMessageContaining("'pool --pool-size' ends without the value of --pool-size");
     }
 
     @Test
