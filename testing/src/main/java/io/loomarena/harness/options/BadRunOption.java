@@ -10,13 +10,7 @@ import io.loomarena.harness.HarnessException;
 public final class BadRunOption extends HarnessException {
 
     public BadRunOption(String message) {
-        super(message);
-    }
-
-    /** No stack trace: where the value was read says nothing the message does not. */
-    @Override
-    public synchronized Throwable fillInStackTrace() {
-        return this;
+        super(message, false); // no stack trace: where the value was read says nothing the message does not
     }
 
     /** Just the message, without the class name. */
