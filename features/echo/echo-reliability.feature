@@ -52,6 +52,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
+
   Scenario Outline: clients that connect and say nothing do not block the other clients of the <model> echo server
     Given a <model> echo server
     When 50 echo clients connect and hold their connections
@@ -71,6 +81,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual
       | model   |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
 
   @ServerPool
   Scenario: on a pool echo server, as many silent clients as threads make later clients wait in the queue
@@ -134,6 +154,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
+
   Scenario Outline: an echo client that resets while the <model> echo server writes to it ends only its own connection
     The server runs in its own JVM here, so that its stderr can be checked. The client sends up to 64 MiB without
     reading until the server's write to it is blocked (the client's receive window is full), then resets the
@@ -164,6 +194,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual
       | model   |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
 
   Scenario Outline: stopping the <model> echo server during a flood of <clients> clients loses nothing that was acknowledged
     The clients each send numbered 64-byte messages and check each echo before sending the next. Once <messages>
@@ -196,6 +236,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   | clients | messages |
       | virtual | 200     | 2000     |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   | clients | messages |
+      | event-loop | 200 | 2000 |
+
+    @ServerNetty
+    Examples: netty
+      | model   | clients | messages |
+      | netty | 200 | 2000 |
+
     @ServerVirtual @Slow
     Examples: virtual, a larger flood
       | model   | clients | messages |
@@ -226,6 +276,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual, a handful of platform threads
       | model   | threads |
       | virtual | 12      |
+
+    @ServerEventLoop
+    Examples: event-loop, its loops and no thread per connection
+      | model   | threads |
+      | event-loop | 12 |
+
+    @ServerNetty
+    Examples: netty, its loops and no thread per connection
+      | model   | threads |
+      | netty | 12 |
 
     @ServerPlatform
     Examples: platform, one platform thread per connection

@@ -41,6 +41,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: many messages on one connection come back in order from the <model> echo server
     Given a <model> echo server
@@ -66,6 +76,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @Functional @ClientVirtual
   Scenario Outline: 10 echo clients at once are all served by the <model> echo server
@@ -93,6 +113,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: a zero-length write changes nothing on the <model> echo server
     Given a <model> echo server
@@ -118,6 +148,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @Functional
   Scenario Outline: whitespace and multi-byte UTF-8 come back byte for byte from the <model> echo server
@@ -151,6 +191,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: the <model> echo server serves connections on <kind> threads
     Given a <model> echo server
@@ -177,6 +227,16 @@ Feature: Echo servers return every byte unchanged
       | model | kind |
       | virtual | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model | kind |
+      | event-loop | platform |
+
+    @ServerNetty
+    Examples: netty
+      | model | kind |
+      | netty | platform |
+
   @EdgeCase
   Scenario Outline: 1 MiB of random binary in random pieces comes back with the same SHA-256 from the <model> echo server
     Given a <model> echo server
@@ -202,6 +262,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase
   Scenario Outline: after a half-close the <model> echo server returns everything and then ends the stream
@@ -230,6 +300,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @EdgeCase
   Scenario Outline: a client that resets its connection leaves the other clients of the <model> echo server unharmed
     Given a <model> echo server
@@ -253,6 +333,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: a client that resets its connection on the single echo server lets the next client in
@@ -282,6 +372,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: the single echo server blocks behind a client that never reads, as expected (head-of-line blocking)
@@ -314,6 +414,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: stopping the single echo server with clients connected ends their streams promptly
@@ -349,6 +459,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @HighLoad
   Scenario Outline: 100 <client> echo clients x 100 messages against the <model> echo server, no mismatch
@@ -391,10 +511,30 @@ Feature: Echo servers return every byte unchanged
       | model | client |
       | virtual | platform |
 
+    @ServerEventLoop @ClientPlatform
+    Examples: event-loop server, platform client
+      | model | client |
+      | event-loop | platform |
+
+    @ServerNetty @ClientPlatform
+    Examples: netty server, platform client
+      | model | client |
+      | netty | platform |
+
     @ServerVirtual @ClientVirtual
     Examples: virtual server, virtual client
       | model | client |
       | virtual | virtual |
+
+    @ServerEventLoop @ClientVirtual
+    Examples: event-loop server, virtual client
+      | model | client |
+      | event-loop | virtual |
+
+    @ServerNetty @ClientVirtual
+    Examples: netty server, virtual client
+      | model | client |
+      | netty | virtual |
 
   @HighLoad
   Scenario Outline: the <model> echo server holds 1,000 connections at once and echoes on each
@@ -413,6 +553,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @HighLoad @ServerPool @ClientVirtual
   Scenario: the pool echo server with more clients than threads completes every session
