@@ -17,6 +17,8 @@ public final class EchoCounters {
     public static final String ACCEPTED_CONNECTIONS = "acceptedConnections";
     /** Key of {@link #bytesEchoed()} in {@link #asMap()}. */
     public static final String BYTES_ECHOED = "bytesEchoed";
+    /** Key of the netty model's fact in {@link #asMap()}: 1 when it runs on Netty's epoll transport, 0 on NIO. */
+    public static final String NETTY_EPOLL = "nettyEpoll";
 
     private final AtomicInteger active = new AtomicInteger();
     private final LongAdder accepted = new LongAdder();

@@ -40,16 +40,13 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  * The {@code netty} model: the same design as {@code event-loop} in Netty 4.2, the industrial reference. One acceptor
  * loop ({@code echo-netty-acceptor}) and {@code --loops} worker loops ({@code echo-netty-N}), on Netty's epoll
  * transport where its native library loads ({@link Epoll#isAvailable()}), on NIO otherwise; {@link #transport()} says
- * which, the server's first stderr line says it and its {@code stats} carry it ({@value #TRANSPORT_EPOLL}). The same
+ * which, the server's first stderr line says it and its {@code stats} carry it ({@link EchoCounters#NETTY_EPOLL}). The same
  * spec as every model: every byte back in order; a client's half-close gets what is left, then end of stream
  * (Netty's half-closure); back-pressure by the outbound buffer's high-water mark (at most {@code bufferBytes} queued
  * per connection, beyond which the connection is not read until the client takes some); a reset ends its connection
  * alone; {@link #close()} stops accepting, lets each connection write back what it has read, then closes it.
  */
 final class NettyEchoServer implements EchoServer {
-
-    /** Key of the {@code stats} counter that says which transport runs: 1 epoll, 0 NIO. */
-    static final String TRANSPORT_EPOLL = "nettyEpoll";
 
     private static final System.Logger LOG = System.getLogger(NettyEchoServer.class.getName());
 
@@ -69,7 +66,7 @@ final class NettyEchoServer implements EchoServer {
 
     NettyEchoServer(EchoServerConfig config) {
         this.config = config;
-        counters.fact(TRANSPORT_EPOLL, epoll ? 1 : 0);
+        counters.fact(EchoCounters.NETTY_EPOLL, epoll ? 1 : 0);
         String prefix = config.model().threadPrefix(THREAD_NAMES);
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         acceptor = new MultiThreadIoEventLoopGroup(1, named(prefix + "-acceptor", false), io);
