@@ -1,6 +1,6 @@
 @Echo @Reliability
 Feature: Echo servers stay correct under garbage, silence, resets, floods and a stop
-  The four echo servers (single, platform, pool, virtual; see echo.feature) must return every byte exactly, whatever
+  The echo servers (single, platform, pool, virtual, event-loop, netty; see echo.feature) must return every byte exactly, whatever
   the bytes are, and must survive clients that misbehave: clients that connect and say nothing, clients that
   half-close at once, clients that reset the connection while the server is writing to them, 10,000 clients at
   once, and a stop in the middle of a flood. What each model does with waiting clients is its documented policy:
@@ -14,9 +14,12 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
                once. A thread serves one connection until it closes, so as many silent clients as threads hold up
                every later client.
     virtual  - a new virtual thread per connection: every client is served at once, with a handful of platform threads.
+    event-loop, netty - one platform thread per CPU, each serving many connections: every client is served at once.
+               A connection holds at most 16 KiB that its client has not read back; beyond that the server stops
+               reading it until the client reads, so a client that never reads stalls only itself.
 
   No echo server closes a silent connection by itself: there is no idle timeout, a silent client costs its thread
-  (virtual or platform) until it speaks or leaves.
+  (virtual or platform; on an event loop, its socket and a small buffer) until it speaks or leaves.
 
   Unless a scenario says otherwise the server runs inside the test JVM. Figures (bytes, connections, losses, threads,
   memory) go to target-results/reliability.md.

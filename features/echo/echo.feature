@@ -1,12 +1,14 @@
 @Echo
 Feature: Echo servers return every byte unchanged
   An echo server (RFC 862) sends back every byte a client sends on a TCP connection, unchanged and in order, until
-  the client closes. loom-arena has four echo servers that differ only in how they use threads:
+  the client closes. loom-arena has six echo servers that differ only in how they use threads:
 
-    single   - one thread accepts connections and serves them one after another
-    platform - a new operating-system thread ("platform thread") for every connection
-    pool     - a fixed pool of platform threads (100 unless told otherwise); extra connections wait for a free one
-    virtual  - a new virtual thread for every connection
+    single     - one thread accepts connections and serves them one after another
+    platform   - a new operating-system thread ("platform thread") for every connection
+    pool       - a fixed pool of platform threads (100 unless told otherwise); extra connections wait for a free one
+    virtual    - a new virtual thread for every connection
+    event-loop - a few platform threads (one per CPU), each watching many connections and serving whichever is ready
+    netty      - the same design built on the Netty library, as the industry uses it
 
   Each scenario runs once for every server model it applies to (the examples are named after the model). An "echo
   client" here is either a plain TCP connection the test opens itself, or the project's echo load client (platform
