@@ -96,6 +96,7 @@ final class NettyEchoServer implements EchoServer {
                     .bind(new InetSocketAddress(InetAddress.getByName(config.host()), config.port()))
                     .awaitUninterruptibly();
             if (!bind.isSuccess()) {
+                close(); // the groups' threads end here: a server that cannot listen keeps none
                 Throwable cause = bind.cause();
                 if (String.valueOf(cause.getMessage()).contains("in use")) {
                     throw new PortInUseException(config.host(), config.port(), cause);
