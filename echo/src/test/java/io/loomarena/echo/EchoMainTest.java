@@ -47,7 +47,8 @@ class EchoMainTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual)
+            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual, event-loop, netty)
+            server --model event-loop --loops 0      | echo server: invalid --loops '0': out of range (allowed: 1..1024)
             client --model turbo                     | echo client: invalid --model 'turbo': not an echo client model (allowed: platform, virtual)
             client --model virtual --clients 0       | echo client: invalid --clients '0': out of range (allowed: 1..100000)
             client --model platform --size -1        | echo client: invalid --size '-1': out of range (allowed: 1..65536)

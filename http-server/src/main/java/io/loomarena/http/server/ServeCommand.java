@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.http.server.stage.ConcurrencyStage;
 import io.loomarena.measure.StatsOnStdin;
 import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
@@ -163,6 +164,10 @@ public final class ServeCommand implements Callable<Integer> {
             parsed = ServerModel.parse(value);
         } catch (IllegalArgumentException e) {
             throw BadArgumentException.invalid(option, value, "not a server model", ServerModel.allowed());
+        }
+        if (!ConcurrencyStage.implemented(parsed.model())) {
+            throw BadArgumentException.invalid(option, value, "the HTTP server has no such stage yet (echo has)",
+                    ConcurrencyStage.implementedModels());
         }
         if (stage != null || parsed.alias().isPresent()) {
             String replaced = parsed.alias().map(ServerModel.Alias::replacement).orElse(parsed.model().cliName());

@@ -66,4 +66,11 @@ class ServeCommandTest {
         assertThatThrownBy(() -> config("--model", "threads"))
                 .hasMessage("invalid --model 'threads': not a server model (allowed: " + ServerModel.allowed() + ")");
     }
+
+    @Test
+    void aModelTheHttpServerDoesNotImplementYetIsRefusedWithOneLine() {
+        assertThatThrownBy(() -> config("--model", "event-loop")).hasMessage("invalid --model 'event-loop': the HTTP"
+                + " server has no such stage yet (echo has) (allowed: single, platform, pool, virtual)");
+        assertThatThrownBy(() -> config("--model", "netty")).hasMessageStartingWith("invalid --model 'netty'");
+    }
 }

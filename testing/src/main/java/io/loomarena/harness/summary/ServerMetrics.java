@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.loomarena.echo.server.EchoCounters;
 import io.loomarena.harness.summary.Metric.Shown;
 import io.loomarena.measure.ServerStats;
 
@@ -58,7 +59,10 @@ public final class ServerMetrics {
             new Metric("serverContextSwitchesPerOperation", "switches", true,
                     growthPerOperation(Metric.Reading.named(ServerStats.CONTEXT_SWITCHES)), Aggregator.MEAN,
                     new Shown("server context switches/{unit}", 1, "%.2f"),
-                    new Shown("server_context_switches_per_op", 1, "%.4f"), null, true));
+                    new Shown("server_context_switches_per_op", 1, "%.4f"), null, true),
+            // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
+            new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
+                    Aggregator.MAX, null, null, null, false));
 
     private ServerMetrics() {
     }
