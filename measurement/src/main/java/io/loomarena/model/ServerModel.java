@@ -141,6 +141,31 @@ public enum ServerModel implements ThreadModel {
     }
 
     /**
+     * Refuses an option that this model would ignore ({@code --pool-size} without a pool, {@code --loops} without event
+     * loops), so that {@code --model virtual --pool-size 50} is an error naming the model that takes it rather than a
+     * server that quietly runs something else than what its command line says.
+     *
+     * @param option {@code --pool-size} or {@code --loops}, as given on the command line
+     * @param value  its value there
+     * @throws io.loomarena.cli.BadArgumentException naming the option, this model and the models it applies to
+     */
+    public void requireTakes(String option, String value) {
+        boolean takes = switch (option) {
+            case "--pool-size" -> hasPool();
+            case "--loops" -> hasLoops();
+            default -> throw new IllegalArgumentException("not a model's option: " + option);
+        };
+        if (!takes) {
+            String models = java.util.Arrays.stream(values())
+                    .filter(m -> "--pool-size".equals(option) ? m.hasPool() : m.hasLoops())
+                    .map(ServerModel::cliName).collect(java.util.stream.Collectors.joining(", "));
+            throw io.loomarena.cli.BadArgumentException.invalid(option, value, "the " + cliName()
+                    + " model has no " + ("--pool-size".equals(option) ? "pool" : "event loops"), "only with --model "
+                    + models);
+        }
+    }
+
+    /**
      * The event loops of a model with loops when {@code --loops} is not given: one per processor this JVM (the
      * server's) may use, so that a server pinned to one CPU runs one loop.
      */

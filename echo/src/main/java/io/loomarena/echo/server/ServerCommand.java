@@ -2,6 +2,7 @@ package io.loomarena.echo.server;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import io.loomarena.cli.BadArgumentException;
@@ -70,6 +71,15 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
 
     @Override
     public Integer call() throws InterruptedException {
+        try {
+            for (String option : List.of("--pool-size", "--loops")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    model.requireTakes(option, spec.commandLine().getParseResult().matchedOptionValue(option, ""));
+                }
+            }
+        } catch (BadArgumentException e) {
+            return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
+        }
         EchoServer server = EchoServer.create(new EchoServerConfig(model, host, port, poolSize, backlog,
                 EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE,
                 loops > 0 ? loops : ServerModel.defaultLoops()));

@@ -114,6 +114,9 @@ public final class ServeCommand implements Callable<Integer> {
     /** The configuration the options describe; {@link IllegalArgumentException} names the first bad one. */
     ServerConfig config() {
         ServerModel.Parsed chosen = model();
+        if (given("--pool-size")) {
+            chosen.model().requireTakes("--pool-size", poolSize);
+        }
         ServerConfig.Builder builder = ServerConfig.builder(chosen.model())
                 .cacheContent(cacheContent || chosen.cachedContent())
                 .host(host)
@@ -146,6 +149,12 @@ public final class ServeCommand implements Callable<Integer> {
             builder.downstream(url(downstream));
         }
         return builder.build();
+    }
+
+    /** Whether the command line named {@code option} (rather than leaving it at its default). */
+    private boolean given(String option) {
+        return spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     /** {@code --model}, or {@code --stage} and the old names, each old word with one line saying the new one. */

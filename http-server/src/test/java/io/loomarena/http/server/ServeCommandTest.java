@@ -60,6 +60,13 @@ class ServeCommandTest {
     }
 
     @Test
+    void aPoolSizeForAModelWithoutAPoolIsRefusedRatherThanIgnored() {
+        assertThatThrownBy(() -> config("--model", "virtual", "--pool-size", "50"))
+                .hasMessage("invalid --pool-size '50': the virtual model has no pool (allowed: only with --model pool)");
+        assertThat(config("--model", "pool", "--pool-size", "50").poolSize()).isEqualTo(50);
+    }
+
+    @Test
     void aMissingOrUnknownModelNamesTheAllowedOnes() {
         assertThatThrownBy(() -> config("--port", "0"))
                 .hasMessage("missing --model (allowed: " + ServerModel.allowed() + ")");
