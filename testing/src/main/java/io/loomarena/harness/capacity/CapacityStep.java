@@ -10,7 +10,8 @@ import java.util.TreeMap;
  *
  * @param number            1-based, in the order the search ran them
  * @param offeredRate       the rate the client was told to keep, req/s
- * @param achievedRate      requests answered without error per second of the measured iteration
+ * @param achievedRate      requests answered without error per second of the objective's window (the requests due
+ *                          in it, answered whenever they were)
  * @param operations        requests answered without error
  * @param errors            failed requests by kind
  * @param percentileMicros  the objective's percentile of the latency, from each request's due time, µs

@@ -57,8 +57,10 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
         RunResult.Iteration measured = outcome.result().iterations().get(0);
         Histogram latency = measured.histogram() == null || measured.histogram().isEmpty()
                 ? LatencyHistograms.newHistogram() : LatencyHistograms.decode(measured.histogram());
-        double seconds = measured.elapsedNanos() / 1e9;
-        return CapacityStep.judge(number, rate, seconds > 0 ? measured.operations() / seconds : 0,
+        // Per second of the window, not of the elapsed time: the last answers' wait after the window would otherwise
+        // count as a shortfall of the rate, and a server that answers slowly is judged by its latency instead.
+        double seconds = plan.objective().window().toNanos() / 1e9;
+        return CapacityStep.judge(number, rate, measured.operations() / seconds,
                 measured.operations(), measured.errors(),
                 latency.getValueAtPercentile(plan.objective().percentile()), latency.getValueAtPercentile(50),
                 latency.getMaxValue(), measured.clientCpuLoad(), serverCores(outcome.costs().get(0), measured),
