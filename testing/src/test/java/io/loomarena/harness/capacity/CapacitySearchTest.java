@@ -60,7 +60,7 @@ class CapacitySearchTest {
         assertThat(outcome.low()).isEqualTo(800);
         assertThat(outcome.high()).isInfinite();
         assertThat(outcome.sustainedText()).isEqualTo(">= 800 req/s (client-limited)");
-        assertThat(outcome.steps().getLast().why()).startsWith("the client had no CPU to spare (at least 80%)");
+        assertThat(outcome.steps().getLast().why()).startsWith("the client had no CPU to spare (at least 70%)");
     }
 
     @Test
