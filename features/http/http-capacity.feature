@@ -8,12 +8,13 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
   iteration at the step's rate and then the measured one. The rate starts low and grows geometrically while the
   objective holds; once a step breaks it, the highest kept and the lowest broken rate are bisected until they are
   within the stated resolution. The sustained rate is the highest kept one; the knee lies below the lowest broken one.
-  A step is client-limited when the client used 70% of its CPU or more (on a shared machine it never gets all of it), or fell more than 5% short of the rate while
-  the answers were on time: the search then reports "at least R (client-limited)" instead of a false knee.
+  A step is client-limited when the client used 70% of its CPU or more (on a shared machine it never gets all of it),
+  or fell more than 5% short of the rate while the answers were on time: the search then reports "at least R
+  (client-limited)" instead of a false knee.
   Summaries, with every step, go to target-results/http-capacity/; the ranking prints one [PERF][CAPACITY] line per
   combination and writes capacity.md there; the report draws p99 against the offered rate (docs/capacity.md).
 
-  The quick searches run in the default build (about 100 s): /io?ms=100 holds a thread 100 ms per request, so a pool
+  The quick searches run in the default build (about 95 s, and 20 s for the start-rate scenario): /io?ms=100 holds a thread 100 ms per request, so a pool
   of 4 threads cannot serve more than 4 / 100 ms = 40 req/s, far below what this machine can drive with one connection
   per request, while virtual threads are not bound by a thread count. 100 ms rather than 10 ms because this machine is
   shared: far below any ceiling, scheduling alone put p99 at 40 to 140 ms (load average 8 to 12 on 2 CPUs), as much
@@ -26,7 +27,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
   Scenario Outline: quick capacity of /io?ms=100: <server> against the virtual client
     Given a capacity search of "/io?ms=100" over 200 connections, one connection per request
     And the latency objective "p99 <= 300 ms and no errors over a 3 s window"
-    And the rate starts at 20 req/s, grows 2 times while the objective holds, then is bisected to 10%, up to 320 req/s, for at most 3 minutes per combination
+    And the rate starts at 25 req/s, grows 2 times while the objective holds, then is bisected to 10%, up to 320 req/s, for at most 3 minutes per combination
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
