@@ -46,12 +46,22 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
      * @param errors       failures by kind
      * @param latency      per-operation latency in microseconds
      * @param histogram    its latency histogram, compressed base64
+     * @param clientCpuLoad the client process's CPU time over the iteration divided by its wall time and by the
+     *                      processors the client may use (1.0: all of them busy all the time), so that a capacity
+     *                      search can tell a client with CPU to spare from one that was the limit; null when the
+     *                      client did not measure it (the echo client, results written before it existed)
      */
     public record Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
-                            Map<String, Long> errors, LatencyStats latency, String histogram) {
+                            Map<String, Long> errors, LatencyStats latency, String histogram, Double clientCpuLoad) {
 
         public Iteration {
             errors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(errors));
+        }
+
+        /** An iteration whose client did not measure its own CPU. */
+        public Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
+                         Map<String, Long> errors, LatencyStats latency, String histogram) {
+            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null);
         }
 
         public long totalErrors() {
@@ -107,7 +117,8 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
                 merged.add(LatencyHistograms.decode(run.histogram()));
             }
             iterations.add(new Iteration(iterations.size() + 1, run.startedAt(), run.elapsedNanos(),
-                    run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram()));
+                    run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram(),
+                    run.iterations().size() == 1 ? run.iterations().get(0).clientCpuLoad() : null));
         }
         return new RunResult(first.tool(), first.clientModel(), first.workload(), first.pid(), first.startedAt(),
                 elapsed, operations, throughput(operations, elapsed), errors,
@@ -118,9 +129,17 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** This result of one warmup iteration, marked as such (its iteration numbered 0): nothing was measured. */
     RunResult asFailedWarmup() {
         List<Iteration> marked = iterations.stream().map(i -> new Iteration(0, i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram())).toList();
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.clientCpuLoad())).toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
                 latency, histogram, marked);
+    }
+
+    /** This single-iteration result with its client's CPU load ({@link Iteration#clientCpuLoad()}) recorded. */
+    public RunResult withClientCpuLoad(Double load) {
+        List<Iteration> loaded = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), load)).toList();
+        return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
+                latency, histogram, loaded);
     }
 
     /** This result with another workload: the combined one of several hosts' clients, which only the harness knows. */
