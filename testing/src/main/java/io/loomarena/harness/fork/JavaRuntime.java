@@ -26,7 +26,7 @@ import io.loomarena.harness.HarnessException;
 public record JavaRuntime(Path binary, String version, int feature, String vendor, String vm) {
 
     private static final long PROBE_TIMEOUT_SECONDS = 30;
-    private static final Map<Path, JavaRuntime> PROBED = new ConcurrentHashMap<>();
+    private static final Map<String, JavaRuntime> PROBED = new ConcurrentHashMap<>();
 
     public JavaRuntime {
         Objects.requireNonNull(binary, "binary");
@@ -43,12 +43,30 @@ public record JavaRuntime(Path binary, String version, int feature, String vendo
      *                          does not say what it is
      */
     public static JavaRuntime of(Path binary, String setting) {
-        JavaRuntime known = PROBED.get(binary);
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw new HarnessException(setting + ": " + binary + " is not an executable java");
+        }
+        return of(binary, Launcher.LOCAL, setting);
+    }
+
+    /**
+     * What {@code fork}'s {@code java} is, asked on the host it runs on (through its launcher); remembered per host and
+     * binary.
+     *
+     * @throws HarnessException with one line when it cannot be asked
+     */
+    public static JavaRuntime of(JvmFork fork) {
+        return of(fork.javaBinary(), fork.launcher(), "the java of " + fork.launcher().host());
+    }
+
+    private static JavaRuntime of(Path binary, Launcher launcher, String setting) {
+        String key = launcher.host() + " " + binary;
+        JavaRuntime known = PROBED.get(key);
         if (known != null) {
             return known;
         }
-        JavaRuntime probed = probe(binary, setting);
-        PROBED.put(binary, probed);
+        JavaRuntime probed = probe(binary, launcher, setting);
+        PROBED.put(key, probed);
         return probed;
     }
 
@@ -57,14 +75,11 @@ public record JavaRuntime(Path binary, String version, int feature, String vendo
         return "JDK " + version + " (" + vendor + ", " + vm + ") at " + binary;
     }
 
-    private static JavaRuntime probe(Path binary, String setting) {
-        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-            throw new HarnessException(setting + ": " + binary + " is not an executable java");
-        }
+    private static JavaRuntime probe(Path binary, Launcher launcher, String setting) {
         String output;
         try {
-            Process java = new ProcessBuilder(List.of(binary.toString(), "-XshowSettings:properties", "-version"))
-                    .redirectErrorStream(true).start();
+            Process java = new ProcessBuilder(launcher.wrap(List.of(binary.toString(), "-XshowSettings:properties",
+                    "-version"))).redirectErrorStream(true).start();
             java.getOutputStream().close();
             // -XshowSettings writes a few kB: read it all, then the exit is immediate.
             byte[] bytes = java.getInputStream().readAllBytes();
