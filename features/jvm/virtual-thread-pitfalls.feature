@@ -27,3 +27,21 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | jdk | threads | block | verdict      |
       | 21  | 5000    | 5     | pins         |
       | 25  | 5000    | 5     | does not pin |
+
+  Scenario Outline: blocking file reads through <api> on JDK <jdk>: the scheduler <verdict>
+    A file read cannot unmount a virtual thread, so it holds its carrier while it blocks. JDK 21 makes up for it:
+    the scheduler starts another carrier for each blocked reader (up to its maxPoolSize, 256), so every reader blocks
+    at once and the platform threads grow by one per reader. JDK 25 does that for direct I/O only: with parallelism 1
+    the first blocked reader holds the only carrier and the other readers do not start until it gets its byte. Each
+    reader reads its own named pipe, which blocks until the program writes to it once every reader that could start
+    has started.
+    Given 50 virtual threads that each block reading their own named pipe through <api>
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to 1
+    Then the platform threads and JFR show that the scheduler <verdict>
+
+    Examples:
+      | jdk | api             | verdict                                                            |
+      | 21  | FileInputStream | compensates with a carrier per blocked reader                      |
+      | 21  | FileChannel     | compensates with a carrier per blocked reader                      |
+      | 25  | FileInputStream | does not compensate: the blocked readers hold every carrier        |
+      | 25  | FileChannel     | does not compensate: the blocked readers hold every carrier        |

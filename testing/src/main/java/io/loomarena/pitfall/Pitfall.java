@@ -16,7 +16,8 @@ interface Pitfall {
 
     /** The pitfalls by their command-line name. */
     enum Name {
-        SYNCHRONIZED_SLEEP(SynchronizedSleep::new);
+        SYNCHRONIZED_SLEEP(SynchronizedSleep::new),
+        FILE_READ(BlockingFileRead::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 

@@ -67,9 +67,16 @@ public final class PitfallRun {
      */
     public static Outcome run(JavaRuntime jdk, HarnessSettings harness, String pitfall, Map<String, Object> settings,
                               List<String> moreJvmArgs, Path folder, Duration timeout) {
+        return run(jdk, harness, pitfall, pitfall, settings, moreJvmArgs, folder, timeout);
+    }
+
+    /** Like {@link #run(JavaRuntime, HarnessSettings, String, Map, List, Path, Duration)}, the recording named
+     * {@code recordingName-jdkFEATURE.jfr} (one pitfall with several variants). */
+    public static Outcome run(JavaRuntime jdk, HarnessSettings harness, String recordingName, String pitfall,
+                              Map<String, Object> settings, List<String> moreJvmArgs, Path folder, Duration timeout) {
         List<String> jvmArgs = new ArrayList<>(harness.jvmArgs());
         jvmArgs.addAll(moreJvmArgs);
-        Path jfr = folder.resolve(pitfall + "-jdk" + jdk.feature() + ".jfr").toAbsolutePath();
+        Path jfr = folder.resolve(recordingName + "-jdk" + jdk.feature() + ".jfr").toAbsolutePath();
         List<String> args = new ArrayList<>(List.of(pitfall));
         settings.forEach((key, value) -> args.add(key + "=" + value));
         args.add("jfr=" + jfr);

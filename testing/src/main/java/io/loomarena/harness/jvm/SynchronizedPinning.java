@@ -70,7 +70,7 @@ public record SynchronizedPinning(int sessions, int blockMillis, int parallelism
      * @param pitfall what ran
      * @param outcome what the program and JFR reported
      */
-    public record Result(SynchronizedPinning pitfall, PitfallRun.Outcome outcome) {
+    public record Result(SynchronizedPinning pitfall, PitfallRun.Outcome outcome) implements PitfallResult {
 
         public Duration elapsed() {
             return Duration.ofNanos(outcome.number("elapsedNanos"));
@@ -95,6 +95,7 @@ public record SynchronizedPinning(int sessions, int blockMillis, int parallelism
          * at least one pinned event per session and no faster than the bound. Unpinned: no pinned event and at least
          * {@value #UNPINNED_SPEEDUP} times faster than the bound.
          */
+        @Override
         public List<String> departures() {
             List<String> wrong = new java.util.ArrayList<>();
             Duration bound = pitfall.pinnedTime();
@@ -120,6 +121,7 @@ public record SynchronizedPinning(int sessions, int blockMillis, int parallelism
         }
 
         /** The evidence, as one line for the build log. */
+        @Override
         public String line() {
             JavaRuntime jdk = outcome.jdk();
             return String.format(Locale.ROOT, "[JVM] %s on JDK %s (%s): %d virtual threads x %d ms, parallelism %d: %s,"

@@ -3,53 +3,77 @@ package io.loomarena.testing.jvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.fork.JavaRuntime;
+import io.loomarena.harness.jvm.FileReadCompensation;
+import io.loomarena.harness.jvm.PitfallResult;
 import io.loomarena.harness.jvm.SynchronizedPinning;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.testing.perf.Skipping;
 
 /**
- * Thin steps over the pitfall harness ({@code io.loomarena.harness.jvm}): which JDK, which workload, which verdict.
+ * Thin steps over the pitfall harness ({@code io.loomarena.harness.jvm}): which workload, which JDK, which verdict.
  * A JDK that is not installed skips its half of a scenario with the harness's one line.
  */
 public final class PitfallSteps {
 
+    private static final Map<String, String> FILE_APIS = Map.of("FileInputStream", "stream", "FileChannel", "channel");
+
     private final RunOptions options = RunOptions.ofThisJvm();
     private final Path folder = options.harness().resultsDir().resolve("jvm");
-    private SynchronizedPinning pinning;
-    private SynchronizedPinning.Result pinningResult;
+    /** The workload of the Given step, run by the When step on a JDK with a parallelism. */
+    private BiFunction<JavaRuntime, Integer, PitfallResult> workload;
+    private PitfallResult result;
 
     @Given("{int} virtual threads that each block for {int} ms inside their own synchronized method")
-    public void sessionsBlockInsideSynchronized(int sessions, int blockMillis) {
-        pinning = new SynchronizedPinning(sessions, blockMillis, 1);
+    public void threadsBlockInsideSynchronized(int threads, int blockMillis) {
+        workload = (jdk, parallelism) -> new SynchronizedPinning(threads, blockMillis, parallelism)
+                .runOn(jdk, options.harness(), folder);
+    }
+
+    @Given("{int} virtual threads that each block reading their own named pipe through {word}")
+    public void threadsBlockReadingAPipe(int threads, String api) {
+        assertThat(FILE_APIS).as("file APIs a scenario may name").containsKey(api);
+        workload = (jdk, parallelism) -> new FileReadCompensation(threads, FILE_APIS.get(api), parallelism)
+                .runOn(jdk, options.harness(), folder);
     }
 
     @When("they run on JDK {word} with the virtual-thread scheduler's parallelism set to {int}")
     public void theyRunOn(String jdkLabel, int parallelism) {
         JavaRuntime jdk = Skipping.unlessNothingToDo(() -> options.jdks().jdk(jdkLabel));
-        pinning = new SynchronizedPinning(pinning.sessions(), pinning.blockMillis(), parallelism);
-        pinningResult = pinning.runOn(jdk, options.harness(), folder);
-        System.out.println(pinningResult.line());
+        result = workload.apply(jdk, parallelism);
+        System.out.println(result.line());
     }
 
     @Then("JFR and the elapsed time show that blocking inside synchronized pins the carrier")
     public void blockingPins() {
-        assertVerdict(true);
+        assertVerdict(SynchronizedPinning.pinsOn(result.jdk()), true);
     }
 
     @Then("JFR and the elapsed time show that blocking inside synchronized does not pin the carrier")
     public void blockingDoesNotPin() {
-        assertVerdict(false);
+        assertVerdict(SynchronizedPinning.pinsOn(result.jdk()), false);
     }
 
-    private void assertVerdict(boolean pins) {
-        assertThat(SynchronizedPinning.pinsOn(pinningResult.outcome().jdk()))
-                .as("the verdict this scenario expects for %s", pinningResult.outcome().jdk().describe())
-                .isEqualTo(pins);
-        assertThat(pinningResult.departures()).as(pinningResult.line()).isEmpty();
+    @Then("the platform threads and JFR show that the scheduler compensates with a carrier per blocked reader")
+    public void schedulerCompensates() {
+        assertVerdict(FileReadCompensation.compensatesOn(result.jdk()), true);
+    }
+
+    @Then("the platform threads and JFR show that the scheduler does not compensate: the blocked readers hold every carrier")
+    public void schedulerDoesNotCompensate() {
+        assertVerdict(FileReadCompensation.compensatesOn(result.jdk()), false);
+    }
+
+    /** The scenario's verdict is the JDK's, and the run shows it. */
+    private void assertVerdict(boolean jdkVerdict, boolean scenarioVerdict) {
+        assertThat(jdkVerdict).as("the verdict this scenario expects for %s", result.jdk().describe())
+                .isEqualTo(scenarioVerdict);
+        assertThat(result.departures()).as(result.line()).isEmpty();
     }
 }
