@@ -45,3 +45,19 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | 21  | FileChannel     | compensates with a carrier per blocked reader                      |
       | 25  | FileInputStream | does not compensate: the blocked readers hold every carrier        |
       | 25  | FileChannel     | does not compensate: the blocked readers hold every carrier        |
+
+  Scenario Outline: a fixed pool of 100 against virtual threads on a 3 x 10 ms fan-out, on JDK <jdk>
+    The seed's /fanout: each request makes 3 blocking downstream calls of 10 ms in a row. A pool thread is held for
+    the whole request, so a pool of 100 (the servers' pool model) serves at most 100 / 30 ms = 3,333 requests per
+    second, whatever the JDK; a virtual thread per request is not held while it waits and goes past that ceiling.
+    Here the calls are 10 ms sleeps, which park as a socket read does, so that no downstream's speed is measured;
+    the HTTP fanout suite (features/http/http-benchmark.feature, @HttpFanout) measures the same with real servers.
+    Each run is a fresh JVM of the JDK; the same verdict is expected on both.
+    Given 2000 requests that each make 3 blocking downstream calls of 10 ms in a row
+    When they run on JDK <jdk>, once on the fixed pool of 100 platform threads and once on a virtual thread each
+    Then the pool does not beat its ceiling of 100 threads / 30 ms and the virtual threads go past it
+
+    Examples:
+      | jdk |
+      | 21  |
+      | 25  |

@@ -17,7 +17,8 @@ interface Pitfall {
     /** The pitfalls by their command-line name. */
     enum Name {
         SYNCHRONIZED_SLEEP(SynchronizedSleep::new),
-        FILE_READ(BlockingFileRead::new);
+        FILE_READ(BlockingFileRead::new),
+        FANOUT(FanoutCalls::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 

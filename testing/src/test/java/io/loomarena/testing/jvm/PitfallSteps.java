@@ -10,6 +10,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.fork.JavaRuntime;
+import io.loomarena.harness.jvm.FanoutCeiling;
 import io.loomarena.harness.jvm.FileReadCompensation;
 import io.loomarena.harness.jvm.PitfallResult;
 import io.loomarena.harness.jvm.SynchronizedPinning;
@@ -29,6 +30,7 @@ public final class PitfallSteps {
     /** The workload of the Given step, run by the When step on a JDK with a parallelism. */
     private BiFunction<JavaRuntime, Integer, PitfallResult> workload;
     private PitfallResult result;
+    private FanoutCeiling fanout;
 
     @Given("{int} virtual threads that each block for {int} ms inside their own synchronized method")
     public void threadsBlockInsideSynchronized(int threads, int blockMillis) {
@@ -41,6 +43,23 @@ public final class PitfallSteps {
         assertThat(FILE_APIS).as("file APIs a scenario may name").containsKey(api);
         workload = (jdk, parallelism) -> new FileReadCompensation(threads, FILE_APIS.get(api), parallelism)
                 .runOn(jdk, options.harness(), folder);
+    }
+
+    @Given("{int} requests that each make {int} blocking downstream calls of {int} ms in a row")
+    public void requestsFanOut(int requests, int calls, int callMillis) {
+        fanout = new FanoutCeiling(requests, calls, callMillis, FanoutCeiling.SEED_POOL_SIZE);
+    }
+
+    @When("they run on JDK {word}, once on the fixed pool of 100 platform threads and once on a virtual thread each")
+    public void theyRunOnThePoolAndOnVirtualThreads(String jdkLabel) {
+        JavaRuntime jdk = Skipping.unlessNothingToDo(() -> options.jdks().jdk(jdkLabel));
+        result = fanout.runOn(jdk, options.harness(), folder);
+        System.out.println(result.line());
+    }
+
+    @Then("the pool does not beat its ceiling of 100 threads \\/ 30 ms and the virtual threads go past it")
+    public void thePoolStaysUnderItsCeiling() {
+        assertThat(result.departures()).as(result.line()).isEmpty();
     }
 
     @When("they run on JDK {word} with the virtual-thread scheduler's parallelism set to {int}")
