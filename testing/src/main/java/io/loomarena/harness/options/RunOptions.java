@@ -14,6 +14,7 @@ import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.gate.AbGateOptions;
+import io.loomarena.harness.jvm.ComparedJdks;
 import io.loomarena.harness.remote.RemoteSettings;
 
 /**
@@ -29,9 +30,10 @@ import io.loomarena.harness.remote.RemoteSettings;
  * @param gate            the A/B gate's baseline and tolerance
  * @param baselineRefresh whether the regression gate rewrites its stored baseline from this run's summaries first
  * @param remoteLab       whether the network-namespace lab test runs (root only)
+ * @param jdks            the JDKs the pitfall scenarios compare (features/jvm/)
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
-                         boolean remoteLab) {
+                         boolean remoteLab, ComparedJdks jdks) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -58,7 +60,8 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     /** The defaults of every option for a JVM described by {@code jvm}, results under {@code resultsDir}. */
     public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
-                false, false);
+                false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
+                        Optional.empty(), jvm.javaBinary()));
     }
 
     /**
@@ -88,7 +91,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                         values.matching(RunProperty.GC, "-XX:\\S+"),
                         values.bool(RunProperty.PINNING)));
         return new RunOptions(harness, remote(values), gate(values), values.bool(RunProperty.BASELINE_REFRESH),
-                values.bool(RunProperty.REMOTE_LAB));
+                values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm));
     }
 
     private static RemoteSettings remote(PropertyValues values) {
@@ -111,6 +114,13 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return values.check(RunProperty.SERVER_HOST, () -> new RemoteSettings(values.optional(RunProperty.SERVER_HOST),
                 clients, ssh, values.optional(RunProperty.SERVER_ADDRESS), values.optional(RunProperty.REMOTE_JAVA),
                 jars, values.optional(RunProperty.REMOTE_JARS), Duration.ofMillis(clockMillis)));
+    }
+
+    /** The JDK 21 named by -Dloomarena.jdk21, else where bench/install-jdk21.sh puts it under the user's home. */
+    private static ComparedJdks jdks(PropertyValues values, HarnessJvm jvm) {
+        Optional<Path> jdk21 = values.optional(RunProperty.JDK21).map(Path::of);
+        return new ComparedJdks(jdk21.orElseGet(() -> ComparedJdks.defaultJdk21(System.getProperty("user.home"))),
+                jdk21.isPresent(), values.optional(RunProperty.JDK25).map(Path::of), jvm.javaBinary());
     }
 
     private static AbGateOptions gate(PropertyValues values) {

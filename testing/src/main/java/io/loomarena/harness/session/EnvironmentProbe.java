@@ -9,10 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.JavaRuntime;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.Environment;
+import io.loomarena.harness.summary.ForkedJvm;
 import io.loomarena.harness.summary.HostInfo;
 
 /** Reads the facts about this machine and build that go into every summary. Stateless and thread-safe. */
@@ -24,10 +27,19 @@ public final class EnvironmentProbe {
     }
 
     /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
-    static Environment capture(HarnessJvm harness, JvmFork fork, Instant started, String loadAverage, boolean peakRssPerRun,
-                               Path repository, List<HostInfo> hosts) {
+    static Environment capture(HarnessJvm harness, Placement placement, Instant started, String loadAverage,
+                               boolean peakRssPerRun, Path repository, List<HostInfo> hosts) {
+        JvmFork fork = placement.server();
         CpuPinning pinning = fork.pinning();
         List<String> warnings = new ArrayList<>();
+        ForkedJvm serverJvm = forkedJvm(fork, warnings);
+        List<ForkedJvm> clientJvms = new ArrayList<>();
+        for (JvmFork client : placement.clients()) {
+            ForkedJvm clientJvm = forkedJvm(client, warnings);
+            if (!clientJvms.contains(clientJvm)) {
+                clientJvms.add(clientJvm);
+            }
+        }
         if (!pinning.applied()) {
             warnings.add(pinning.warning());
         }
@@ -44,7 +56,28 @@ public final class EnvironmentProbe {
         return new Environment(harness.version(), harness.vendor(), harness.vm(),
                 fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(), harness.os(),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
-                gitCommit(repository), started.toString(), hosts);
+                gitCommit(repository), started.toString(), hosts, serverJvm, clientJvms);
+    }
+
+    /**
+     * What {@code fork}'s java is (asked from the binary, on its host) and its flags; {@code unknown} with a warning
+     * when the binary could not be asked, which does not void figures already measured.
+     */
+    static ForkedJvm forkedJvm(JvmFork fork, List<String> warnings) {
+        String host = fork.launcher().host();
+        try {
+            JavaRuntime runtime = JavaRuntime.of(fork);
+            return new ForkedJvm(host, fork.javaBinary().toString(), runtime.version(), runtime.vendor(),
+                    runtime.vm(), fork.jvmArgs());
+        } catch (HarnessException e) {
+            String warning = "the version of " + fork.javaBinary() + " on " + host + " is not recorded: "
+                    + e.getMessage();
+            if (!warnings.contains(warning)) {
+                warnings.add(warning);
+            }
+            return new ForkedJvm(host, fork.javaBinary().toString(), "unknown", "unknown", "unknown",
+                    fork.jvmArgs());
+        }
     }
 
     /** The first three fields of {@code /proc/loadavg}, or {@code unknown}. */

@@ -72,7 +72,7 @@ public final class MeasuredForks {
                 plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
                 new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured),
                 Aggregate.of(measured),
-                EnvironmentProbe.capture(settings.jvm(), placement.server(), started, loadAverage,
+                EnvironmentProbe.capture(settings.jvm(), placement, started, loadAverage,
                         !peakRssPerFork.contains(false), repository, hostsWithErrors()));
     }
 

@@ -13,13 +13,13 @@ import io.loomarena.harness.NothingToDo;
  * that suite and leaves the others. A suite this run measured never gets here: the steps go through
  * {@link io.loomarena.harness.ranking.SuiteLedger}, which turns its "nothing to do" into a failure.
  */
-final class Skipping {
+public final class Skipping {
 
     private Skipping() {
     }
 
     /** The step's result, or a skipped scenario when the harness found nothing to do. */
-    static <T> T unlessNothingToDo(Supplier<T> step) {
+    public static <T> T unlessNothingToDo(Supplier<T> step) {
         try {
             return step.get();
         } catch (NothingToDo e) {

