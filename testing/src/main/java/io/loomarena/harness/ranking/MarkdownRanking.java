@@ -59,7 +59,11 @@ public final class MarkdownRanking {
                 ranking.workloadText(), ranking.shape()));
         out.append(table(table, Output.MARKDOWN));
         out.append("\nTies: ").append(Ranking.TIE_RULE).append(". The order among tied combinations is not"
-                + " established by these runs.\n");
+                + " established by these runs; ties are pairwise, so a combination may tie with two others that are"
+                + " ordered between themselves.\n");
+        out.append("\nvs fastest: the throughput over the fastest's, with the 95% interval of that ratio. What a run"
+                + " can promise is the order and these ratios: the level of a whole matrix moves from run to run and"
+                + " from machine to machine more than its ratios do.\n");
         for (RankedCombination entry : ranking.entries()) {
             String stack = entry.summary().aggregate().pinnedTopStack();
             if (!stack.isEmpty()) {

@@ -42,6 +42,28 @@ public final class SummaryFixtures {
         return ServerResources.between(before, after, true);
     }
 
+    /**
+     * A summary of {@code serverLabel+clientLabel} measured in {@code forkMillis.length} forks, fork {@code f}'s
+     * iterations taking {@code forkMillis[f]} milliseconds each (every fork with as many iterations).
+     */
+    public static BenchmarkSummary forked(String serverLabel, String clientLabel, double[]... forkMillis) {
+        BenchmarkSummary plain = summary("echo", "msg", serverLabel, clientLabel, workload(20), 1);
+        List<MeasuredRun> runs = new ArrayList<>();
+        long operations = 4_000;
+        for (int f = 0; f < forkMillis.length; f++) {
+            for (int i = 0; i < forkMillis[f].length; i++) {
+                long elapsed = Math.round(forkMillis[f][i] * 1_000_000L);
+                MeasuredRun base = plain.runs().measured().get(0);
+                runs.add(new MeasuredRun(runs.size() + 1, 2000 + f, 1000 + f, elapsed, operations,
+                        operations * 1e9 / elapsed, Map.of(), base.latency(), base.histogram(), f + 1, i + 1,
+                        base.metrics(), ""));
+            }
+        }
+        return new BenchmarkSummary(plain.suite(), plain.combination(), plain.serverModel(), plain.clientModel(),
+                serverLabel, clientLabel, plain.unit(), plain.workload(),
+                new Runs(forkMillis.length, 2, forkMillis[0].length, runs), Aggregate.of(runs), plain.environment());
+    }
+
     /** A summary of {@code serverLabel+clientLabel} whose three runs took the given milliseconds each. */
     public static BenchmarkSummary summary(String suite, String unit, String serverLabel, String clientLabel,
                                            Map<String, Object> workload, long... runMillis) {
