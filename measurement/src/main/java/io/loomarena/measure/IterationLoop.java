@@ -159,8 +159,20 @@ public final class IterationLoop {
         return RunResult.ofIterations(measured);
     }
 
+    /**
+     * One iteration, with the client process's CPU time from the moment its timed work may start (after
+     * {@link IterationPacer#ready}) to the moment the body returned: whether the client itself was the bottleneck.
+     */
     private static RunResult once(Step step, IterationPacer pacer, Body body) {
-        RunResult result = body.run(() -> pacer.ready(step));
+        long[] cpuAtStart = {-1};
+        RunResult result = body.run(() -> {
+            pacer.ready(step);
+            cpuAtStart[0] = ProcessCpu.nanos();
+        });
+        long cpuAtEnd = ProcessCpu.nanos();
+        if (cpuAtStart[0] >= 0 && cpuAtEnd >= cpuAtStart[0] && result.iterations().size() == 1) {
+            result = result.withCpu(cpuAtEnd - cpuAtStart[0], ProcessCpu.cpus());
+        }
         pacer.done(step, result);
         return result;
     }

@@ -46,12 +46,28 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
      * @param errors       failures by kind
      * @param latency      per-operation latency in microseconds
      * @param histogram    its latency histogram, compressed base64
+     * @param cpuNanos     CPU time (user + system) the client process used from the start of the timed work to the
+     *                     end of the iteration ({@link ProcessCpu}); {@code null} when not recorded (an older client,
+     *                     a JVM that cannot tell, or results merged from several client JVMs)
+     * @param cpus         the CPUs the client process could run on ({@link ProcessCpu#cpus()}); {@code null} with
+     *                     {@code cpuNanos}
      */
     public record Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
-                            Map<String, Long> errors, LatencyStats latency, String histogram) {
+                            Map<String, Long> errors, LatencyStats latency, String histogram, Long cpuNanos,
+                            Integer cpus) {
 
         public Iteration {
             errors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(errors));
+            if (cpuNanos == null || cpuNanos < 0 || cpus == null || cpus < 1) {
+                cpuNanos = null;
+                cpus = null;
+            }
+        }
+
+        /** An iteration whose client CPU time was not recorded. */
+        public Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
+                         Map<String, Long> errors, LatencyStats latency, String histogram) {
+            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null, null);
         }
 
         public long totalErrors() {
@@ -106,8 +122,10 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
             if (histograms) {
                 merged.add(LatencyHistograms.decode(run.histogram()));
             }
+            Iteration own = run.iterations().size() == 1 ? run.iterations().get(0) : null;
             iterations.add(new Iteration(iterations.size() + 1, run.startedAt(), run.elapsedNanos(),
-                    run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram()));
+                    run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram(),
+                    own == null ? null : own.cpuNanos(), own == null ? null : own.cpus()));
         }
         return new RunResult(first.tool(), first.clientModel(), first.workload(), first.pid(), first.startedAt(),
                 elapsed, operations, throughput(operations, elapsed), errors,
@@ -118,9 +136,21 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** This result of one warmup iteration, marked as such (its iteration numbered 0): nothing was measured. */
     RunResult asFailedWarmup() {
         List<Iteration> marked = iterations.stream().map(i -> new Iteration(0, i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram())).toList();
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.cpuNanos(), i.cpus()))
+                .toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
                 latency, histogram, marked);
+    }
+
+    /**
+     * This result of one iteration with the client's CPU time over it, {@code cpuNanos} on {@code cpus} CPUs
+     * ({@link IterationLoop} reads them around the timed work).
+     */
+    RunResult withCpu(long cpuNanos, int cpus) {
+        List<Iteration> timed = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), cpuNanos, cpus)).toList();
+        return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
+                latency, histogram, timed);
     }
 
     /** This result with another workload: the combined one of several hosts' clients, which only the harness knows. */

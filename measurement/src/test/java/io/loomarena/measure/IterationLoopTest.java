@@ -152,4 +152,45 @@ class IterationLoopTest {
         assertThat(read.iterations()).hasSize(2);
         assertThat(read.throughput()).isEqualTo(2e6);
     }
+
+    @Test
+    void eachIterationRecordsTheClientCpuFromItsStartToItsEnd(@TempDir Path dir) {
+        int cpus = ProcessCpu.cpus();
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(1, 2), IterationLoop.IterationPacer.NONE,
+                start -> {
+                    busy(250_000_000L); // before the timed work: connecting, not counted
+                    start.run();
+                    busy(30_000_000L);
+                    return iteration(30_000_000L, 3, 0, 4);
+                });
+
+        assertThat(result.iterations()).hasSize(2).allSatisfy(it -> {
+            assertThat(it.cpus()).isEqualTo(cpus);
+            // At least the busy loop's own CPU time, and not the 250 ms spent before the timed work (the JIT and GC
+            // threads may add some).
+            assertThat(it.cpuNanos()).isGreaterThanOrEqualTo(30_000_000L).isLessThan(180_000_000L);
+        });
+        result.writeJson(dir.resolve("run.json"));
+        assertThat(RunResult.readJson(dir.resolve("run.json"))).isEqualTo(result);
+    }
+
+    @Test
+    void anIterationWithoutCpuTimeKeepsNeither() {
+        RunResult.Iteration it = new RunResult.Iteration(1, "t", 1, 1, 1, Map.of(), iteration(1, 1, 0, 1).latency(),
+                "", -1L, 1);
+
+        assertThat(it.cpuNanos()).isNull();
+        assertThat(it.cpus()).isNull();
+    }
+
+    /** Spins on this thread until it used {@code nanos} of CPU time. */
+    private static void busy(long nanos) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + nanos;
+        long sink = 0;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            sink += System.nanoTime() % 7;
+        }
+        assertThat(sink).isGreaterThanOrEqualTo(0);
+    }
 }

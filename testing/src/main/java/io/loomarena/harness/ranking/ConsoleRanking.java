@@ -54,12 +54,17 @@ public final class ConsoleRanking {
                 + " iterations: CPU per ").append(ranking.unit())
                 .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR); forks and measured"
                         + " iterations per fork; vs-fastest = throughput over the fastest's, with the 95% interval of"
-                        + " that ratio\n");
+                        + " that ratio; client-cpu = the largest share of its CPUs the client process used over a"
+                        + " measured iteration, client-bound from 90%\n");
         out.append("[PERF] ties: ").append(Ranking.TIE_RULE).append('\n');
         for (Row row : table.rows()) {
             out.append(line(row.entry(), ranking.unit())).append(' ').append(table.columns(Output.CONSOLE).stream()
                     .map(column -> column.label() + "=" + column.cell().apply(row))
                     .collect(Collectors.joining(", "))).append('\n');
+        }
+        String clientBound = RankingTable.clientBoundNote(table);
+        if (!clientBound.isEmpty()) {
+            out.append("[PERF] ").append(clientBound).append('\n');
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",

@@ -52,6 +52,7 @@ final class RankingColumns {
         for (Metric metric : RankingTable.shownMetrics()) {
             columns.add(metric(Output.MARKDOWN, metric, metric.table(), "n/a"));
         }
+        columns.add(text(Output.MARKDOWN, "client CPU", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -71,6 +72,7 @@ final class RankingColumns {
         columns.add(number(Output.CONSOLE, "forks", row -> String.valueOf(row.summary().runs().forks())));
         columns.add(number(Output.CONSOLE, "iterations", row -> String.valueOf(row.summary().runs().iterations())));
         columns.add(number(Output.CONSOLE, "vs-fastest", row -> vsFastest(row, "..")));
+        columns.add(text(Output.CONSOLE, "client-cpu", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -114,6 +116,8 @@ final class RankingColumns {
                 row -> format("%.4f", row.entry().vsFastest().lower())));
         columns.add(number(Output.CSV, "throughput_vs_fastest_high",
                 row -> format("%.4f", row.entry().vsFastest().upper())));
+        columns.add(text(Output.CSV, "client_bound", row -> RankingTable.clientBound(row) == null ? ""
+                : String.valueOf(RankingTable.clientBound(row))));
         return columns;
     }
 
@@ -136,6 +140,7 @@ final class RankingColumns {
                 columns.add(metric(Output.HTML, metric, metric.table(), "n/a"));
             }
         }
+        columns.add(text(Output.HTML, "client CPU", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -209,6 +214,20 @@ final class RankingColumns {
         }
         return format("%.3f", ratio.ratio()) + " (" + format("%.3f", ratio.lower()) + separator
                 + (ratio.upper() >= Double.MAX_VALUE ? "∞" : format("%.3f", ratio.upper())) + ")";
+    }
+
+    /**
+     * The largest share of its CPUs the client used over a measured iteration, {@code 97% client-bound} from
+     * {@link ServerMetrics#CLIENT_BOUND} on, {@code 45%} below, {@code n/a} when the client did not record it.
+     */
+    private static String clientCpu(Row row) {
+        Boolean bound = RankingTable.clientBound(row);
+        if (bound == null) {
+            return "n/a";
+        }
+        // Rounded down, so that 89.9% is not shown as 90% without the verdict that 90% brings.
+        return format("%.0f", Math.floor(row.aggregate().metric(ServerMetrics.CLIENT_CPU_SHARE).value() * 100)) + "%"
+                + (bound ? " " + RankingTable.CLIENT_BOUND : "");
     }
 
     private Column metric(Output output, Metric metric, Metric.Shown shown, String absent) {
