@@ -105,6 +105,7 @@ Feature: Echo benchmark of every server model against every client model
   Scenario: Rank the echo benchmark summaries
     When the echo benchmark summaries are ranked
     Then the ranking lists all 8 echo combinations fastest first
+    And every ranking line ends with its ratio to the fastest, with an interval, and its client's CPU
     And the ranking is written as ranking.md and ranking.csv beside the summaries
 
   @PerformanceSummary
