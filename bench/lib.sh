@@ -150,6 +150,25 @@ fresh_jar() {
   echo "$jar"
 }
 
+# serve_model JAR MODEL : prints the `serve` options that select MODEL, one of the HTTP server's model words (single,
+# platform, pool, virtual) with `+cache-content` for content served from memory (virtual+cache-content). A jar built
+# before `--model` existed (BASE= in server-cost.sh) gets the `--stage` name it knew, so one list of models drives a
+# comparison with older code. An old word given as MODEL (thread-pool, virtual-cached, ...) is passed on as it is: the
+# server accepts it and prints one line naming the new one.
+serve_model() {
+  local jar=$1 model=${2%+cache-content} cached="" old
+  [[ "$2" == *+cache-content ]] && cached=yes
+  if "$JAVA" -jar "$jar" serve --help 2>&1 | grep -q -- '--model'; then
+    echo "--model $model${cached:+ --cache-content}"
+    return
+  fi
+  case "$model${cached:++cache-content}" in
+    single) old=single-threaded ;; platform) old=thread-per-request ;; pool) old=thread-pool ;;
+    virtual) old=virtual ;; virtual+cache-content) old=virtual-cached ;; *) old=$2 ;;
+  esac
+  echo "--stage $old"
+}
+
 # bundled_content : copies the bundled data file and docroot (the content `serve` uses by default) to $WORK/content,
 # sets CONTENT to it and NGINX_LOCATIONS to nginx locations that serve the same answers as our server: /ping ("pong",
 # text/plain), /data.json, /files/. The copies are world-readable, as nginx started by root serves as nobody.

@@ -2,9 +2,10 @@
 # How fast is our load client compared with wrk? Runs, in one go and on the same target:
 #   1. nginx (1 worker, /ping -> "pong", keep-alive) pinned to CPU 0, then wrk -t1 -c100 -d10s and our
 #      `load --client virtual --connections 100 --duration 10s`, each pinned to CPU 1;
-#   2. the same two clients against our own `serve --stage virtual-cached` (skipped if this build has no such stage).
+#   2. the same two clients against our own `serve --model virtual --cache-content` (VIRTUAL_SERVER_CACHED; skipped if
+#      the jar cannot serve it).
 # Each comparison prints both req/s, the ratio ours/wrk and the load average at that moment; ROUNDS (default 2)
-# repeats everything. Targets: >= 0.7x wrk against nginx, within 15% of wrk against virtual-cached.
+# repeats everything. Targets: >= 0.7x wrk against nginx, within 15% of wrk against VIRTUAL_SERVER_CACHED.
 # Results go to stdout only. Needs root or sudo for apt-get only when wrk or nginx are missing.
 #
 # Environment: ROUNDS=2  DURATION=10s  CONNECTIONS=100  CLIENT=virtual  JAVA=/path/to/java (JDK >= 21)
@@ -38,15 +39,17 @@ source "$ROOT/bench/lib.sh"
 # --- targets ------------------------------------------------------------------------------------------------------
 PING_LOCATION='location = /ping { default_type text/plain; return 200 "pong"; }'
 
-start_serve() { # port -> pid in SERVE_PID; returns 1 if the stage is not available
+start_serve() { # port -> pid in SERVE_PID; returns 1 if the jar cannot serve the model
   local port=$1 log="$WORK/serve.log"
   on_cpu 0
-  "${ON_CPU[@]}" "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve --stage virtual-cached --host 127.0.0.1 --port "$port" \
+  # shellcheck disable=SC2046 # the model's options are words
+  "${ON_CPU[@]}" "$JAVA" -Xms512m -Xmx512m -jar "$SERVE_JAR" serve $(serve_model "$SERVE_JAR" virtual+cache-content) \
+    --host 127.0.0.1 --port "$port" \
     </dev/null >"$log" 2>&1 &
   SERVE_PID=$!
   CHILDREN+=("$SERVE_PID")
   if ! wait_port "$port" 20 || ! kill -0 "$SERVE_PID" 2>/dev/null; then
-    say "  (serve --stage virtual-cached is not available in this build: $(tail -1 "$log"))"
+    say "  (this jar cannot serve VIRTUAL_SERVER_CACHED: $(tail -1 "$log"))"
     kill "$SERVE_PID" 2>/dev/null || true
     return 1
   fi
@@ -154,7 +157,7 @@ for round in $(seq 1 "$ROUNDS"); do
 
   port="$(free_port)"
   if start_serve "$port"; then
-    compare virtual-cached "http://127.0.0.1:$port/ping" within:0.15
+    compare VIRTUAL_SERVER_CACHED "http://127.0.0.1:$port/ping" within:0.15
     kill "$SERVE_PID" 2>/dev/null || true
     wait "$SERVE_PID" 2>/dev/null || true
   fi

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What does a request or a message cost our servers, next to nginx and to a Go echo server? A benchmark that prints
 # figures (not a test), in three parts, each server pinned to CPU 0 and its load to CPU 1:
-#   http  nginx (one worker, no master, the same content) and every concurrent `serve` stage, wrk -t1 -c100 on /ping and
-#         /data.json, ROUNDS rounds with the servers interleaved (nginx, stage 1, stage 2, ... each round): req/s and
+#   http  nginx (one worker, no master, the same content) and every concurrent `serve` model, wrk -t1 -c100 on /ping and
+#         /data.json, ROUNDS rounds with the servers interleaved (nginx, model 1, model 2, ... each round): req/s and
 #         the server's CPU microseconds per request (utime + stime of its process / requests answered) and the
 #         system (kernel) part of it (mostly the socket reads and writes, which the servers share).
 #   echo  a Go io.Copy echo server (built from a few lines here when `go` is installed) and every echo model, driven by
@@ -19,8 +19,9 @@
 # Environment: PARTS="http echo idle"  ROUNDS=3  DURATION=5s  CONNECTIONS=100
 #              WARMUP=10s per HTTP server and path: a Java server's JIT compiler threads still cost 1.3 us per /ping
 #                request 4-8 s into the load and ~0.1 us 8-12 s in, which a 3 s warm-up left in the first round
-#              STAGES="thread-per-request thread-pool virtual virtual-cached" (single-threaded serves one
-#              connection at a time, so 100 keep-alive connections would measure its queue, not its cost)
+#              HTTP_MODELS="platform pool virtual virtual+cache-content" (`serve --model` words, +cache-content for
+#              content from memory; STAGES=, the name before, still works; single serves one connection at a time,
+#              so 100 keep-alive connections would measure its queue, not its cost)
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
 #              IDLE_CONNECTIONS=10000
 #              BASE=/folder/with/http-server.jar+echo.jar: every Java server is also measured from those jars, in the
@@ -38,7 +39,7 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-5s}"
 WARMUP="${WARMUP:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
-STAGES="${STAGES:-thread-per-request thread-pool virtual virtual-cached}"
+HTTP_MODELS="${HTTP_MODELS:-${STAGES:-platform pool virtual virtual+cache-content}}"
 ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"
 ECHO_WORKLOADS="${ECHO_WORKLOADS:-100x10000 1000x1000}"
 SIZE="${SIZE:-32}"
@@ -112,16 +113,16 @@ say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {
 # --- http ---------------------------------------------------------------------------------------------------------
 http_part() {
   bundled_content
-  local servers=(nginx) ports=() pids=() stage variant name port
+  local servers=(nginx) ports=() pids=() model variant name port jar
   port=$(free_port)
   start_nginx "$port" "$NGINX_LOCATIONS" on
   PIDS+=("$NGINX_PID"); ports+=("$port"); pids+=("$NGINX_PID")
-  for stage in $STAGES; do
+  for model in $HTTP_MODELS; do
     for variant in "${VARIANTS[@]}"; do
-      name=$(label "$stage" "$variant") port=$(free_port)
+      name=$(label "$model" "$variant") port=$(free_port) jar=$(jar_of http-server "$variant")
       # shellcheck disable=SC2046,SC2086 # JVM options are words
-      start_java "$port" "$WORK/serve-$stage-$variant.log" $HTTP_JVM_OPTS $(jfr_opts "http $name") \
-        -jar "$(jar_of http-server "$variant")" serve --stage "$stage" --host 127.0.0.1 --port "$port" \
+      start_java "$port" "$WORK/serve-$model-$variant.log" $HTTP_JVM_OPTS $(jfr_opts "http $name") \
+        -jar "$jar" serve $(serve_model "$jar" "$model") --host 127.0.0.1 --port "$port" \
         --data "$CONTENT/data.json" --docroot "$CONTENT/docroot"
       PIDS+=("$JAVA_PID"); servers+=("$name"); ports+=("$port"); pids+=("$JAVA_PID")
     done
@@ -161,17 +162,17 @@ http_part() {
   say ""
   say "http targets (this build):"
   local r
-  if [[ " $STAGES " == *" virtual-cached "* ]]; then
-    r=$(ratio "$(median_of http virtual-cached /ping 5)" "$nping")
-    say "  $(verdict "$r" 0.9)  virtual-cached /ping CPU per request <= 0.9x nginx: ${r}x" \
-      "($(round_ratios http virtual-cached /ping 5 nginx))"
-    r=$(ratio "$(median_of http virtual-cached /data.json 5)" "$ndata")
-    say "  $(verdict "$r" 1.0)  virtual-cached /data.json CPU per request <= 1.0x nginx: ${r}x" \
-      "($(round_ratios http virtual-cached /data.json 5 nginx))"
+  if [[ " $HTTP_MODELS " == *" virtual+cache-content "* ]]; then
+    r=$(ratio "$(median_of http virtual+cache-content /ping 5)" "$nping")
+    say "  $(verdict "$r" 0.9)  virtual+cache-content /ping CPU per request <= 0.9x nginx: ${r}x" \
+      "($(round_ratios http virtual+cache-content /ping 5 nginx))"
+    r=$(ratio "$(median_of http virtual+cache-content /data.json 5)" "$ndata")
+    say "  $(verdict "$r" 1.0)  virtual+cache-content /data.json CPU per request <= 1.0x nginx: ${r}x" \
+      "($(round_ratios http virtual+cache-content /data.json 5 nginx))"
   fi
-  for stage in $STAGES; do
-    r=$(ratio "$(median_of http "$stage" /ping 5)" "$nping")
-    say "  $(verdict "$r" 1.3)  $stage /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$stage" /ping 5 nginx))"
+  for model in $HTTP_MODELS; do
+    r=$(ratio "$(median_of http "$model" /ping 5)" "$nping")
+    say "  $(verdict "$r" 1.3)  $model /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$model" /ping 5 nginx))"
   done
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Tries every HTTP server stage as a new user would: curl -i, then ab -k -n 20000 -c 10 and wrk -t1 -c50 -d5s on
-# /ping, /data.json and /files/index.html. Prints one line per stage and path with the request rate, failures and
+# Tries every HTTP server model as a new user would: curl -i, then ab -k -n 20000 -c 10 and wrk -t1 -c50 -d5s on
+# /ping, /data.json and /files/index.html. Prints one line per model and path with the request rate, failures and
 # non-2xx counts. Needs curl, ab (apache2-utils) and wrk; installs the missing ones with apt-get, saying so first.
-# Usage: bench/try-every-stage.sh [stage ...]     (default: all five stages; a free port each)
+# Usage: bench/try-every-stage.sh [model ...]     (default: single platform pool virtual virtual+cache-content, each
+#        on a free port; a model is a `serve --model` word, +cache-content for content served from memory)
 #        JAVA=/path/to/java (JDK >= 21)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,15 +24,17 @@ need_tools "curl, ab and wrk are the clients a user would try first" \
   curl=curl ab=apache2-utils wrk=wrk python3=python3
 JAVA="$(find_java)"
 JAR="$(fresh_jar http-server)"
-STAGES=("$@"); [ ${#STAGES[@]} -gt 0 ] || STAGES=(single-threaded thread-per-request thread-pool virtual virtual-cached)
-for stage in "${STAGES[@]}"; do
-  port=$(free_port) log="$WORK/$stage.log"
-  "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve --stage "$stage" --host 127.0.0.1 --port "$port" >"$log" 2>&1 &
+MODELS=("$@"); [ ${#MODELS[@]} -gt 0 ] || MODELS=(single platform pool virtual virtual+cache-content)
+for model in "${MODELS[@]}"; do
+  port=$(free_port) log="$WORK/$model.log"
+  # shellcheck disable=SC2046 # the model's options are words
+  "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve $(serve_model "$JAR" "$model") --host 127.0.0.1 --port "$port" \
+    >"$log" 2>&1 &
   SERVER_PID=$!
-  wait_port "$port" 20 || die "stage $stage did not listen on $port: $(tail -3 "$log")"
+  wait_port "$port" 20 || die "model $model did not listen on $port: $(tail -3 "$log")"
   # the server prints its line right after it binds; the port may answer a moment before the line is in the file
   for _ in $(seq 1 50); do grep -q '^listening on' "$log" && break; sleep 0.1; done
-  say "== $stage: $(grep -m1 '^listening on' "$log" || echo "(no 'listening on' line in its output)")"
+  say "== $model: $(grep -m1 '^listening on' "$log" || echo "(no 'listening on' line in its output)")"
   curl -s -i "http://127.0.0.1:$port/ping" | head -1 | tr -d '\r'
   for path in /ping /data.json /files/index.html; do
     url="http://127.0.0.1:$port$path"
@@ -43,8 +46,8 @@ for stage in "${STAGES[@]}"; do
     wrk_rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$wrk_out")
     wrk_errors=$(sed -n 's/^ *Socket errors: *\(.*\)/\1/p' <<<"$wrk_out")
     wrk_non2xx=$(sed -n 's/^ *Non-2xx or 3xx responses: *\([0-9]*\).*/\1/p' <<<"$wrk_out")
-    printf '%-19s %-18s ab: %9s req/s failed=%s non2xx=%s | wrk: %9s req/s errors=[%s] non2xx=%s\n' \
-      "$stage" "$path" "${ab_rate:-?}" "${ab_failed:-?}" "${ab_non2xx:-0}" "${wrk_rate:-?}" "${wrk_errors:-none}" "${wrk_non2xx:-0}"
+    printf '%-21s %-18s ab: %9s req/s failed=%s non2xx=%s | wrk: %9s req/s errors=[%s] non2xx=%s\n' \
+      "$model" "$path" "${ab_rate:-?}" "${ab_failed:-?}" "${ab_non2xx:-0}" "${wrk_rate:-?}" "${wrk_errors:-none}" "${wrk_non2xx:-0}"
   done
   kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
   SERVER_PID=""

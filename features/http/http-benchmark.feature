@@ -186,7 +186,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     In an open model the schedule, not the server, fixes how long a run takes, so elapsed time ranks nothing: the
     ranking is by p99 latency (lower is better), with p50, p90, p95, max and the error rate beside it.
     When the HTTP data summaries are ranked
-    Then the ranking lists every stage by p99 latency, lowest first, under a header that says so
+    Then the ranking lists every server by p99 latency, lowest first, under a header that says so
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpSweep @ClientVirtual
@@ -287,7 +287,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   Scenario: Rank the sweep: one table per concurrency level and keep-alive setting
     Each table ranks the models at one level by throughput (highest first) and shows their p99 beside it.
     When the HTTP sweep summaries are ranked
-    Then the ranking shows one table per level, each listing every stage with its throughput and p99
+    Then the ranking shows one table per level, each listing every server with its throughput and p99
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
 
   @Performance @HttpFanout @ClientVirtual

@@ -48,11 +48,13 @@ public final class ContextSwitches {
     /** Every context switch of this JVM's threads since it started, ended threads included; empty without /proc. */
     public static OptionalLong total() {
         watched = true;
-        Map<Long, Long> live = liveThreads();
-        if (live == null) {
-            return OptionalLong.empty();
-        }
         synchronized (LOCK) {
+            // Read under the lock: a reading older than the last one would take the threads started in between
+            // for ended ones and count them twice.
+            Map<Long, Long> live = liveThreads();
+            if (live == null) {
+                return OptionalLong.empty();
+            }
             for (Map.Entry<Long, Long> seen : lastSeen.entrySet()) {
                 if (!live.containsKey(seen.getKey())) {
                     Long last = ENDED_MODEL_THREADS.remove(seen.getKey());

@@ -40,7 +40,7 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
      * A helper server the measured server calls (the fan-out backend): forked once per combination, before the server,
      * pinned with the client (it must not take the measured server's CPU), stopped after it. Immutable.
      *
-     * @param label           a name for messages, for example {@code DOWNSTREAM_VIRTUAL_THREADS}
+     * @param label           a name for messages, for example {@code DOWNSTREAM_VIRTUAL_SERVER}
      * @param launch          its main class and arguments (it must print {@code listening on HOST:PORT})
      * @param serverArguments the arguments appended to the measured server's, given where the downstream listens
      * @param description     what it is, as recorded in the summary's workload (for example its command line)

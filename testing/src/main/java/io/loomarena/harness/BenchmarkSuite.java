@@ -16,7 +16,7 @@ public interface BenchmarkSuite {
         FASTEST_FIRST,
         /** Open model: p99 latency, lower is better. */
         BY_P99,
-        /** Fixed work per level: one table per level with throughput and p99 per stage. */
+        /** Fixed work per level: one table per level with throughput and p99 per server model. */
         TABLE_PER_LEVEL
     }
 

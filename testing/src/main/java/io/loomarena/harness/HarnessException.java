@@ -13,4 +13,9 @@ public class HarnessException extends RuntimeException {
     public HarnessException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** A failure whose message says all (a user's bad input): no stack trace is recorded, none is printed. */
+    protected HarnessException(String message, boolean stackTrace) {
+        super(message, null, false, stackTrace);
+    }
 }

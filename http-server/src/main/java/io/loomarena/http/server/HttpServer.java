@@ -56,7 +56,8 @@ public final class HttpServer implements AutoCloseable {
         this.config = config;
         this.listener = listener;
         this.stage = stage;
-        this.registry = new ConnectionRegistry(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES), config.writeTimeout().toMillis());
+        this.registry = new ConnectionRegistry(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES),
+                config.writeTimeout().toMillis());
         URI downstream = config.downstream() != null ? config.downstream()
                 : URI.create("http://" + hostForUri(config.host()) + ":" + listener.port() + "/io");
         this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(),
@@ -66,7 +67,8 @@ public final class HttpServer implements AutoCloseable {
         this.context = new ConnectionContext(config, stage, parser,
                 new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
                 listener::clientWaiting, listener::idleCloseWanted);
-        this.acceptor = ModelThreads.platform(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES) + "-acceptor", this::acceptLoop);
+        this.acceptor = ModelThreads.platform(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES) + "-acceptor",
+                this::acceptLoop);
     }
 
     /**
@@ -135,7 +137,7 @@ public final class HttpServer implements AutoCloseable {
                 // The stage is full (pool queue) or stopping: 503 and close.
                 connection.reject();
             } catch (OutOfMemoryError e) {
-                // No native thread left for platform (a thread per connection): refuse this one, keep serving the others.
+                // No native thread left for a new platform thread: refuse this one, keep serving the others.
                 connection.reject();
             }
         }

@@ -39,7 +39,7 @@ public final class ServerMetrics {
         activeConnections.decrementAndGet();
     }
 
-    /** A connection was refused by a full stage (it was answered 503 and closed). */
+    /** A connection no thread of the model could take (it was answered 503 and closed). */
     public void connectionRejected() {
         rejected.increment();
     }

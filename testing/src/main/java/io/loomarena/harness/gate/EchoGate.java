@@ -26,7 +26,10 @@ import io.loomarena.harness.summary.Workloads;
  */
 public record EchoGate(RegressionGate rules, long expectedOperations) {
 
-    /** The system property that makes the gate rewrite the committed baseline from the current summaries. */
+    /**
+     * The system property that makes the gate rewrite the committed baseline from the current summaries: named here,
+     * read at the edge with every other ({@code RunProperty.BASELINE_REFRESH}).
+     */
     public static final String REFRESH_PROPERTY = "loomarena.baseline.refresh";
 
     /**

@@ -69,7 +69,11 @@ public record HttpServerSetup(ServerModel model, PoolSize pool, boolean cachedCo
         for (int i = 1; i < words.size(); i++) {
             if (words.get(i).equals(CACHE_CONTENT)) {
                 cached = true;
-            } else if (words.get(i).equals(POOL_SIZE) && model.hasPool() && i + 1 < words.size()) {
+            } else if (words.get(i).equals(POOL_SIZE) && model.hasPool()) {
+                if (i + 1 == words.size()) {
+                    throw new IllegalArgumentException("'" + text + "' ends without the value of " + POOL_SIZE
+                            + " (" + PoolSize.FORMS + ")");
+                }
                 pool = PoolSize.parse(words.get(++i));
             } else {
                 throw new IllegalArgumentException("'" + words.get(i) + "' in '" + text + "' is not an option of "

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import io.loomarena.harness.HarnessException;
 
 /**
  * The values of the {@code loomarena.*} properties of one run, each turned into its type with one message for a bad
@@ -81,14 +80,14 @@ final class PropertyValues {
         try {
             return build.get();
         } catch (IllegalArgumentException e) {
-            throw new HarnessException(e.getMessage().startsWith("-D") ? e.getMessage()
-                    : "-D" + property.key() + ": " + e.getMessage() + " (allowed: " + property.allowed() + ")", e);
+            throw new BadRunOption(e.getMessage().startsWith("-D") ? e.getMessage()
+                    : "-D" + property.key() + ": " + e.getMessage() + " (allowed: " + property.allowed() + ")");
         }
     }
 
     /** {@code -Dloomarena.forks=abc is not allowed: a whole number 1..100}, with {@code why} when there is more to say. */
-    HarnessException bad(RunProperty property, String why) {
-        return new HarnessException("-D" + property.key() + "=" + properties.get(property.key()) + " is not allowed"
+    BadRunOption bad(RunProperty property, String why) {
+        return new BadRunOption("-D" + property.key() + "=" + properties.get(property.key()) + " is not allowed"
                 + (why == null ? "" : " (" + why + ")") + ": " + property.allowed());
     }
 }

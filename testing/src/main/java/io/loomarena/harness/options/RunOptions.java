@@ -21,7 +21,7 @@ import io.loomarena.harness.remote.RemoteSettings;
  * glue, a main method) and passed down as its parts: {@link HarnessSettings} to the session, {@link RemoteSettings} to
  * the hosts, {@link AbGateOptions} to the A/B gate. The only class of the harness that reads system properties; the
  * names, defaults and allowed values are {@link RunProperty}'s. A bad value, or a {@code loomarena.*} name that is not
- * a known one, is a {@link HarnessException} with one line naming the property, the value and what is allowed.
+ * a known one, is a {@link BadRunOption}: one line naming the property, the value and what is allowed, no stack trace.
  * Immutable.
  *
  * @param harness         how JVMs are forked and measured
@@ -44,7 +44,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     /**
      * The options of this JVM's run, from its system properties, read on first use and the same object afterwards.
      *
-     * @throws HarnessException naming the first bad property
+     * @throws BadRunOption naming the first bad property
      */
     public static RunOptions ofThisJvm() {
         synchronized (LOCK) {
@@ -65,16 +65,16 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
      * The options that {@code properties} (names with their {@code loomarena.} prefix) set; unset ones keep their
      * defaults.
      *
-     * @throws HarnessException naming the first unknown, retired or bad property
+     * @throws BadRunOption naming the first unknown, retired or bad property
      */
     public static RunOptions parse(Map<String, String> properties, HarnessJvm jvm) {
         for (String name : new TreeMap<>(properties).keySet()) {
             if (RETIRED.containsKey(name)) {
-                throw new HarnessException("-D" + name + " is no longer read: a fork now runs its warmup and measured"
+                throw new BadRunOption("-D" + name + " is no longer read: a fork now runs its warmup and measured"
                         + " iterations in one client JVM; use -D" + RETIRED.get(name));
             }
             if (RunProperty.named(name).isEmpty()) {
-                throw new HarnessException("-D" + name + " is not a loom-arena property; the known ones are "
+                throw new BadRunOption("-D" + name + " is not a loom-arena property; the known ones are "
                         + String.join(", ", RunProperty.keys()));
             }
         }

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.gate.AbGateOptions;
+import io.loomarena.harness.gate.EchoGate;
 import io.loomarena.harness.remote.RemoteSettings;
 import io.loomarena.measure.IterationLoop;
 
@@ -38,7 +39,8 @@ public enum RunProperty {
     GATE_BASELINE_JARS("gate.baselineJars", "", "a folder with a baseline's echo.jar and http-server.jar"),
     GATE_TOLERANCE("gate.tolerance", String.valueOf(AbGateOptions.DEFAULT_TOLERANCE),
             "a fraction in [0, 1), such as 0.05 for 5%"),
-    BASELINE_REFRESH("baseline.refresh", "false", "true or false"),
+    /** Named by the gate, which says it in its messages (the gate cannot depend on this package). */
+    BASELINE_REFRESH(EchoGate.REFRESH_PROPERTY.substring(RunProperty.PREFIX.length()), "false", "true or false"),
     REMOTE_LAB("remoteLab", "false", "true or false (runs NetnsLabTest, as root)"),
     /** Set by the harness on the JVMs it starts on other hosts; a JVM reads it itself (measurement's StdinLifeline). */
     STDIN_LIFELINE("stdinLifeline", "false", "true or false (set by the harness on remote JVMs)"),

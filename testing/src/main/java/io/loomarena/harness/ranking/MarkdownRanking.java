@@ -44,7 +44,7 @@ public final class MarkdownRanking {
 
     /** The title of one level of a sweep. */
     static String levelTitle(Ranking ranking) {
-        return String.format(Locale.ROOT, "%s: %d stages, highest throughput first (fixed work, mean of %s);"
+        return String.format(Locale.ROOT, "%s: %d servers, highest throughput first (fixed work, mean of %s);"
                         + " workload: %s", ranking.suite(), ranking.entries().size(), ranking.shape(),
                 ranking.workloadText());
     }

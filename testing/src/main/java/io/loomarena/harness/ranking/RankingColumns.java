@@ -144,11 +144,11 @@ final class RankingColumns {
         return columns;
     }
 
-    /** One level of a sweep: throughput and latency per stage (the same table in the build log and in Markdown). */
+    /** One level of a sweep: throughput and latency per server model (the same table in the build log and in Markdown). */
     List<Column> level(Output output) {
         return List.of(
                 number(output, "#", row -> String.valueOf(row.rank())),
-                text(output, "stage", row -> row.summary().serverLabel()),
+                text(output, "server", row -> row.summary().serverLabel()),
                 text(output, "client", row -> row.summary().clientLabel()),
                 number(output, "throughput " + unit + "/s", row -> format("%.2f", row.aggregate().throughput())),
                 number(output, "p50 µs", row -> String.valueOf(row.aggregate().latency().p50())),

@@ -46,7 +46,7 @@ public final class HtmlReport {
             body.append("<section id=\"").append(anchor(suite)).append("\">\n<h2>").append(escape(suite))
                     .append("</h2>\n");
             if (isSweep(summaries)) {
-                body.append("<p>Sweep suite: each summary is one stage at one concurrency.</p>\n");
+                body.append("<p>Sweep suite: each summary is one server model at one concurrency.</p>\n");
                 ReportCharts.sweep(suite, summaries).forEach(p -> chart(body, plotted, p));
             }
             groups.forEach((workload, group) -> {
@@ -62,7 +62,7 @@ public final class HtmlReport {
                         .append("/ranking.md</code>.</p>\n");
                 if (ranked == BenchmarkSuite.Ranked.BY_P99) {
                     body.append("<p>No throughput chart: in this open-model workload requests arrive on a schedule,"
-                            + " so every stage's throughput is the arrival rate, fixed by the workload.</p>\n");
+                            + " so every server's throughput is the arrival rate, fixed by the workload.</p>\n");
                 } else {
                     chart(body, plotted, ReportCharts.throughput(name, group));
                 }

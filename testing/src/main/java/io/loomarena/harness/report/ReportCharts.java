@@ -150,7 +150,7 @@ public final class ReportCharts {
     }
 
     /**
-     * Throughput against concurrency, one line per stage (and client model when there are several), every point
+     * Throughput against concurrency, one line per server model (and client model when there are several), every point
      * labelled with its value, for a sweep suite whose workloads carry integer {@code connections} and boolean
      * {@code keepAlive}: one chart per keep-alive setting measured at two levels or more.
      */
@@ -189,7 +189,7 @@ public final class ReportCharts {
             String svg = LineChart.svg(title, AxisSpec.fixed("connections (log scale)", true,
                     Math.max(0.5, levels.first() / 1.5), levels.last() * 1.5, ticks), AxisSpec.fromZero(unit), series,
                     500);
-            charts.add(new Plotted(id, title, "One line per stage; each point is one summary's throughput, its value"
+            charts.add(new Plotted(id, title, "One line per server model; each point is one summary's throughput, its value"
                     + " written beside it.", svg, figures));
         });
         return charts;

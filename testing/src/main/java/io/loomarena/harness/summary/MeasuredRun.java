@@ -30,15 +30,32 @@ import io.loomarena.measure.RunResult;
  * @param metrics        the iteration's metric values by {@link Metric#key()}, in the metric's stored unit; a metric
  *                       the server could not give is absent
  * @param pinnedTopStack the server's most frequent virtual-thread pinning stack since it started, empty when none
+ * @param serverCounters the server model's own counters (connections accepted and rejected, requests, bytes echoed,
+ *                       connections open...) by name, each as the server gave it just before and just after the
+ *                       timed work: {@code after - before} is what a cumulative counter grew by over the iteration,
+ *                       and a level such as {@code activeConnections} is read at either end; empty in summaries
+ *                       written before it was kept
  */
 public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedNanos, long operations,
                           double throughput, Map<String, Long> errors, LatencyStats latency, String histogram,
-                          int fork, int iteration, Map<String, Double> metrics, String pinnedTopStack) {
+                          int fork, int iteration, Map<String, Double> metrics, String pinnedTopStack,
+                          Map<String, CounterSpan> serverCounters) {
 
     public MeasuredRun {
         errors = Collections.unmodifiableMap(new TreeMap<>(errors));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics == null ? Map.of() : metrics));
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
+        serverCounters = Collections.unmodifiableMap(new LinkedHashMap<>(serverCounters == null ? Map.of()
+                : serverCounters));
+    }
+
+    /**
+     * One of the server's counters just before and just after an iteration's timed work. Immutable.
+     *
+     * @param before the value before
+     * @param after  the value after
+     */
+    public record CounterSpan(long before, long after) {
     }
 
     /** An iteration of the only fork, numbered {@code run}, with the server's figures around it. */
@@ -46,7 +63,8 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
                        double throughput, Map<String, Long> errors, LatencyStats latency, String histogram,
                        ServerResources server) {
         this(run, clientPid, serverPid, elapsedNanos, operations, throughput, errors, latency, histogram, 1, run,
-                ServerMetrics.read(server.before(), server.after(), operations), server.after().pinnedTopStack());
+                ServerMetrics.read(server.before(), server.after(), operations), server.after().pinnedTopStack(),
+                server.counters());
     }
 
     /** Combines one iteration of a client's result with the server's figures over the same iteration. */
@@ -55,12 +73,14 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
         return new MeasuredRun(run, client.pid(), serverPid, iteration.elapsedNanos(), iteration.operations(),
                 iteration.throughput(), iteration.errors(), iteration.latency(), iteration.histogram(), fork,
                 iteration.index(), ServerMetrics.read(server.before(), server.after(), iteration),
-                server.after().pinnedTopStack());
+                server.after().pinnedTopStack(), server.counters());
     }
 
     /**
      * Reads a run from a summary, of this version or of one written before metrics had labels (a {@code server}
-     * object of fixed figures instead of {@code metrics}, and no {@code fork} before forks existed).
+     * object of fixed figures instead of {@code metrics}, and no {@code fork} before forks existed). The counters
+     * such an object held were totals since the server started, without the figure before the iteration: they are
+     * not read, so that {@code serverCounters} always means the same.
      */
     @JsonCreator
     static MeasuredRun fromJson(@JsonProperty("run") int run, @JsonProperty("clientPid") long clientPid,
@@ -74,7 +94,8 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
                                 @JsonProperty("iteration") Integer iteration,
                                 @JsonProperty("metrics") Map<String, Double> metrics,
                                 @JsonProperty("pinnedTopStack") String pinnedTopStack,
-                                @JsonProperty("server") ServerResources.Legacy server) {
+                                @JsonProperty("server") ServerResources.Legacy server,
+                                @JsonProperty("serverCounters") Map<String, CounterSpan> serverCounters) {
         Map<String, Double> values = metrics;
         String stack = pinnedTopStack;
         if (values == null && server != null) {
@@ -84,7 +105,7 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
         }
         return new MeasuredRun(run, clientPid, serverPid, elapsedNanos, operations, throughput,
                 errors == null ? Map.of() : errors, latency, histogram, fork == null ? 1 : fork,
-                iteration == null ? run : iteration, values, stack);
+                iteration == null ? run : iteration, values, stack, serverCounters);
     }
 
     /** All errors of every kind. */

@@ -1,5 +1,6 @@
 package io.loomarena.harness.summary;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -24,6 +25,21 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
     /** The figures around a run. */
     public static ServerResources between(ServerStats before, ServerStats after, boolean peakRssPerRun) {
         return new ServerResources(before, after, peakRssPerRun);
+    }
+
+    /**
+     * The server model's counters before and after, by name, in the server's order; a counter missing at either end
+     * is left out.
+     */
+    public Map<String, MeasuredRun.CounterSpan> counters() {
+        Map<String, MeasuredRun.CounterSpan> spans = new LinkedHashMap<>();
+        after.counters().forEach((name, value) -> {
+            Long was = before.counters().get(name);
+            if (was != null) {
+                spans.put(name, new MeasuredRun.CounterSpan(was, value));
+            }
+        });
+        return spans;
     }
 
     /**

@@ -61,7 +61,7 @@ class HttpSuiteRankingTest {
         assertThat(ranking.groups()).extracting(g -> g.suite()).containsExactly(
                 "http-sweep [connections=50, keepAlive=false]", "http-sweep [connections=50, keepAlive=true]",
                 "http-sweep [connections=200, keepAlive=true]");
-        assertThat(ranking.console().lines().filter(l -> l.startsWith("| # | stage |"))).hasSize(3);
+        assertThat(ranking.console().lines().filter(l -> l.startsWith("| # | server |"))).hasSize(3);
         assertThat(results.resolve("http-sweep/ranking.csv")).content().startsWith("group,rank,combination")
                 .contains("\"http-sweep [connections=200, keepAlive=true]\",1,SINGLE_SERVER+VIRTUAL_CLIENT+C200_KEEP_ALIVE");
         assertThat(results.resolve("http-sweep/ranking.md")).content().contains("## http-sweep [connections=50");
@@ -117,9 +117,11 @@ class HttpSuiteRankingTest {
         assertThat(HttpServerSetup.parse("pool").toString()).isEqualTo("pool --pool-size 100");
         assertThat(HttpServerSetup.parse("virtual --cache-content").label()).isEqualTo("VIRTUAL_SERVER_CACHED");
         assertThatThrownBy(() -> HttpServerSetup.parse("turbo"))
-                .hasMessageContaining("allowed: single, platform, pool, virtual");
+                .hasMessageContaining("allowed: " + ServerModel.allowed());
         assertThatThrownBy(() -> HttpServerSetup.parse("virtual --pool-size 4"))
                 .hasMessageContaining("'--pool-size' in 'virtual --pool-size 4' is not an option of virtual");
+        assertThatThrownBy(() -> HttpServerSetup.parse("pool --pool-size"))
+                .hasMessageContaining("'pool --pool-size' ends without the value of --pool-size");
     }
 
     @Test

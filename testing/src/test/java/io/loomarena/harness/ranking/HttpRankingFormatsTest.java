@@ -72,7 +72,7 @@ class HttpRankingFormatsTest {
 
         assertThat(console).isEqualTo(golden("http-level-table.txt", console));
         assertThat(markdown.lines().skip(2).toList()).isEqualTo(console.lines().skip(1).toList());
-        assertThat(markdown).startsWith("## http-data: 3 stages, highest throughput first");
+        assertThat(markdown).startsWith("## http-data: 3 servers, highest throughput first");
     }
 
     private static String golden(String name, String actual) throws IOException {

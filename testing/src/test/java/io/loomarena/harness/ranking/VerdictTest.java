@@ -91,15 +91,15 @@ class VerdictTest {
     @Test
     void anOpenModelRankingNamesTheLowestP99AndSaysItHasNoInterval() {
         Ranking ranking = Ranking.of("http-data", List.of(
-                summary("http-data", "req", "VIRTUAL_THREADS", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
-                summary("http-data", "req", "THREAD_POOL", "VIRTUAL_CLIENT", workload(20), 116, 110, 122),
-                summary("http-data", "req", "SINGLE_THREADED", "VIRTUAL_CLIENT", workload(20), 100, 90, 95)),
+                summary("http-data", "req", "VIRTUAL_SERVER", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
+                summary("http-data", "req", "POOL_SERVER", "VIRTUAL_CLIENT", workload(20), 116, 110, 122),
+                summary("http-data", "req", "SINGLE_SERVER", "VIRTUAL_CLIENT", workload(20), 100, 90, 95)),
                 List.of(), "test");
         long best = P99Order.sorted(ranking).get(0).aggregate().latency().p99();
         long next = P99Order.sorted(ranking).get(1).aggregate().latency().p99();
 
-        assertThat(Verdict.lowestP99(ranking)).isEqualTo(String.format(java.util.Locale.ROOT, "SINGLE_THREADED has the"
-                + " lowest p99 latency, %,d µs, against %,d µs (%.2fx) for the next, THREAD_POOL; a p99 carries no"
+        assertThat(Verdict.lowestP99(ranking)).isEqualTo(String.format(java.util.Locale.ROOT, "SINGLE_SERVER has the"
+                + " lowest p99 latency, %,d µs, against %,d µs (%.2fx) for the next, POOL_SERVER; a p99 carries no"
                 + " interval here, so a difference of a few percent may be noise.", best, next, (double) next / best));
     }
 

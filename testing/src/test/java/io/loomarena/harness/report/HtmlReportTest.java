@@ -43,8 +43,8 @@ class HtmlReportTest {
     void everyChartedFigureEqualsTheSummariesAndThePageIsSelfContained() throws IOException {
         SummaryStore store = new SummaryStore(results);
         echo.forEach(store::write);
-        List<BenchmarkSummary> sweep = List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("VIRTUAL_THREADS", 100, 200),
-                sweep("THREAD_POOL", 10, 4000), sweep("THREAD_POOL", 100, 300));
+        List<BenchmarkSummary> sweep = List.of(sweep("VIRTUAL_SERVER", 10, 5000), sweep("VIRTUAL_SERVER", 100, 200),
+                sweep("POOL_SERVER", 10, 4000), sweep("POOL_SERVER", 100, 300));
         sweep.forEach(store::write);
         new IdleMemoryStore(results).write(new IdleMemory("virtual", "VIRTUAL_SERVER",
                 new IdleStep(0, 0, 12, 100L << 20, 10L << 20, 0, 0, 0),
@@ -84,8 +84,8 @@ class HtmlReportTest {
     void thePageOpensWithAVerdictPerSuiteTheSentenceAndTheTableItRestsOn() throws IOException {
         SummaryStore store = new SummaryStore(results);
         echo.forEach(store::write);
-        List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000), sweep("VIRTUAL_THREADS", 100, 200),
-                sweep("THREAD_POOL", 100, 300)).forEach(store::write);
+        List.of(sweep("VIRTUAL_SERVER", 10, 5000), sweep("POOL_SERVER", 10, 4000), sweep("VIRTUAL_SERVER", 100, 200),
+                sweep("POOL_SERVER", 100, 300)).forEach(store::write);
 
         String page = Files.readString(HtmlReport.write(results));
 
@@ -104,7 +104,7 @@ class HtmlReportTest {
                         + "<td class=\"n\">2.00</td><td>n/a</td></tr>");
         // A sweep is ranked per level; with one client model the verdict speaks of server models.
         assertThat(verdicts).contains("<h4>connections=10</h4>", "<h4>connections=100</h4>",
-                "THREAD_POOL is the fastest server model: 1.25x", "VIRTUAL_THREADS is the fastest server model: 1.50x")
+                "POOL_SERVER is the fastest server model: 1.25x", "VIRTUAL_SERVER is the fastest server model: 1.50x")
                 .doesNotContain("<svg");
     }
 
@@ -112,8 +112,8 @@ class HtmlReportTest {
     void chartsKeepTheirTextAsTextCarryWhiskersAndLabelEverySweepPoint() throws IOException {
         SummaryStore store = new SummaryStore(results);
         echo.forEach(store::write);
-        List<BenchmarkSummary> sweep = List.of(sweep("VIRTUAL_THREADS", 10, 5000), sweep("THREAD_POOL", 10, 4000),
-                sweep("VIRTUAL_THREADS", 100, 200), sweep("THREAD_POOL", 100, 300));
+        List<BenchmarkSummary> sweep = List.of(sweep("VIRTUAL_SERVER", 10, 5000), sweep("POOL_SERVER", 10, 4000),
+                sweep("VIRTUAL_SERVER", 100, 200), sweep("POOL_SERVER", 100, 300));
         sweep.forEach(store::write);
 
         String page = Files.readString(HtmlReport.write(results));
@@ -123,7 +123,7 @@ class HtmlReportTest {
         assertThat(classes(throughput, "whisker")).hasSize(2);
         assertThat(texts(svg(page, "echo/latency-percentiles/VIRTUAL_CLIENT").getDocumentElement()))
                 .contains("p99.9", "max", "latency µs (log scale)");
-        // Every point's value beside it: two stages at two levels.
+        // Every point's value beside it: two server models at two levels.
         List<Element> pointLabels = classes(svg(page, "http-sweep/throughput-vs-connections/keepAlive=true"),
                 "point-labels");
         assertThat(pointLabels).hasSize(1);
@@ -135,13 +135,13 @@ class HtmlReportTest {
     @Test
     void anOpenModelSuiteIsJudgedByP99AndDrawsNoThroughputTheScheduleFixed() throws IOException {
         SummaryStore store = new SummaryStore(results);
-        List.of(summary("http-data", "req", "VIRTUAL_THREADS", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
-                summary("http-data", "req", "SINGLE_THREADED", "VIRTUAL_CLIENT", workload(20), 100, 90, 95))
+        List.of(summary("http-data", "req", "VIRTUAL_SERVER", "VIRTUAL_CLIENT", workload(20), 150, 160, 170),
+                summary("http-data", "req", "SINGLE_SERVER", "VIRTUAL_CLIENT", workload(20), 100, 90, 95))
                 .forEach(store::write);
 
         String page = Files.readString(HtmlReport.write(results));
 
-        assertThat(page).contains("SINGLE_THREADED has the lowest p99 latency", "<th>p99 µs</th>",
+        assertThat(page).contains("SINGLE_SERVER has the lowest p99 latency", "<th>p99 µs</th>",
                 "No throughput chart: in this open-model workload", "id=\"http-data/p99\"")
                 .doesNotContain("id=\"http-data/throughput\"");
         assertThat(Files.readString(results.resolve(HtmlReport.CSV))).doesNotContain("http-data/throughput");
@@ -152,11 +152,11 @@ class HtmlReportTest {
         assertThat(Files.readString(HtmlReport.write(results))).contains("No benchmark results");
     }
 
-    private static BenchmarkSummary sweep(String stage, int connections, long millis) {
+    private static BenchmarkSummary sweep(String server, int connections, long millis) {
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("connections", connections);
         workload.put("keepAlive", true);
-        return summary("http-sweep", "req", stage, "VIRTUAL_CLIENT_C" + connections, workload, millis, millis,
+        return summary("http-sweep", "req", server, "VIRTUAL_CLIENT_C" + connections, workload, millis, millis,
                 millis);
     }
 

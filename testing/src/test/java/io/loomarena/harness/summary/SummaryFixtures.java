@@ -56,7 +56,7 @@ public final class SummaryFixtures {
                 MeasuredRun base = plain.runs().measured().get(0);
                 runs.add(new MeasuredRun(runs.size() + 1, 2000 + f, 1000 + f, elapsed, operations,
                         operations * 1e9 / elapsed, Map.of(), base.latency(), base.histogram(), f + 1, i + 1,
-                        base.metrics(), ""));
+                        base.metrics(), "", Map.of()));
             }
         }
         return new BenchmarkSummary(plain.suite(), plain.combination(), plain.serverModel(), plain.clientModel(),
@@ -72,7 +72,7 @@ public final class SummaryFixtures {
             metrics.put(ServerMetrics.CLIENT_CPU_SHARE.key(), shares[runs.size()]);
             runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), run.elapsedNanos(), run.operations(),
                     run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
-                    metrics, run.pinnedTopStack()));
+                    metrics, run.pinnedTopStack(), run.serverCounters()));
         }
         Runs shape = summary.runs();
         return new BenchmarkSummary(summary.suite(), summary.combination(), summary.serverModel(),

@@ -40,6 +40,21 @@ class SummaryStoreTest {
     }
 
     @Test
+    void keepsTheServerCountersOfEachRunBeforeAndAfterItsTimedWork() throws Exception {
+        SummaryStore store = new SummaryStore(results);
+        BenchmarkSummary summary = SummaryFixtures.summary("echo", "msg", "VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                SummaryFixtures.workload(20), 100, 110);
+
+        BenchmarkSummary read = SummaryStore.read(store.write(summary));
+
+        // The fixture's server accepted 20 (i + 2) connections before run i + 1 and 20 (i + 3) after it.
+        assertThat(read.runs().measured()).extracting(run -> run.serverCounters().get("accepted"))
+                .containsExactly(new MeasuredRun.CounterSpan(40, 60), new MeasuredRun.CounterSpan(60, 80));
+        assertThat(Files.readString(results.resolve("echo/VIRTUAL_SERVER+VIRTUAL_CLIENT.json")))
+                .contains("\"serverCounters\"", "\"before\" : 40");
+    }
+
+    @Test
     void readsASummaryWrittenBeforeMetricsHadLabelsWithTheSameFigures() throws Exception {
         Path file = Path.of(SummaryStoreTest.class.getResource("/summaries/echo-summary-before-metrics.json").toURI());
         BenchmarkSummary old = SummaryStore.read(file);
@@ -62,6 +77,8 @@ class SummaryStoreTest {
         assertThat(old.aggregate().pinnedTopStack()).isEqualTo("2 x com.example.Pins.park:12");
         // The old file did not know the server's allocations (-1): the metric is absent, not 0.
         assertThat(old.aggregate().metrics()).doesNotContainKey("serverAllocatedBytesPerOperation");
+        // Its counters were totals since the server started, with no figure before the run: not read.
+        assertThat(old.runs().measured()).allSatisfy(run -> assertThat(run.serverCounters()).isEmpty());
     }
 
     private static <V> java.util.Map<String, V> without(java.util.Map<String, V> map, String key) {

@@ -64,7 +64,7 @@ public final class RankingSteps {
                         .isEqualTo(!entry.tiedWith().contains(1))));
     }
 
-    @Then("the ranking lists every stage by p99 latency, lowest first, under a header that says so")
+    @Then("the ranking lists every server by p99 latency, lowest first, under a header that says so")
     public void byP99() {
         var group = context.ranking.groups().get(0);
         assertThat(P99Order.sorted(group)).hasSize(context.suite.expectedCombinations(group.workload()).size())
@@ -73,12 +73,12 @@ public final class RankingSteps {
                 + " workload").contains("[PERF][P99] 1) ");
     }
 
-    @Then("the ranking shows one table per level, each listing every stage with its throughput and p99")
+    @Then("the ranking shows one table per level, each listing every server with its throughput and p99")
     public void oneTablePerLevel() {
         assertThat(context.ranking.groups()).isNotEmpty().allSatisfy(level -> assertThat(level.entries())
                 .hasSize(context.suite.expectedCombinations(level.workload()).size())
                 .extracting(RankedCombination::throughput).isSortedAccordingTo((a, b) -> Double.compare(b, a)));
-        assertThat(context.ranking.console().lines().filter(line -> line.startsWith("| # | stage |")))
+        assertThat(context.ranking.console().lines().filter(line -> line.startsWith("| # | server |")))
                 .hasSize(context.ranking.groups().size());
     }
 

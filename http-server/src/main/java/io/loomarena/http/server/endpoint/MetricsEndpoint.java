@@ -48,7 +48,8 @@ public final class MetricsEndpoint {
         gauge(text, "loomarena_http_requests_in_progress_peak", "Most requests in progress at once since start.",
                 metrics.peakInProgress());
         counter(text, "loomarena_http_connections_accepted_total", "Connections accepted.", metrics.accepted());
-        counter(text, "loomarena_http_connections_rejected_total", "Connections refused with 503 (the pool's queue full).",
+        counter(text, "loomarena_http_connections_rejected_total",
+                "Connections refused with 503: no thread took them (pool queue full, no native thread left, stopping).",
                 metrics.rejected());
         text.append("# HELP loomarena_http_requests_total Responses sent, by status.\n")
                 .append("# TYPE loomarena_http_requests_total counter\n");

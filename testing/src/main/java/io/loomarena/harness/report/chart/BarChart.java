@@ -45,6 +45,11 @@ public final class BarChart {
     }
 
     static final int WIDTH = 1200;
+    /**
+     * The width each category needs beyond six, so that a label as long as {@code VIRTUAL_SERVER_CACHED} stays whole
+     * on its line (at 1200 px, seven categories broke it in two); the page scales the chart down to fit.
+     */
+    private static final int CATEGORY_WIDTH = 200;
     private static final int HEIGHT = 470;
 
     private BarChart() {
@@ -86,6 +91,6 @@ public final class BarChart {
         boolean legend = series.size() > 1 || !series.get(0).isEmpty();
         JFreeChart chart = new JFreeChart(title, Look.TITLE, plot, legend);
         Look.apply(chart, renderer, series.size());
-        return ChartSvg.svg(chart, WIDTH, HEIGHT);
+        return ChartSvg.svg(chart, Math.max(WIDTH, CATEGORY_WIDTH * categories.size()), HEIGHT);
     }
 }

@@ -22,7 +22,7 @@ import org.jfree.svg.SVGHints;
 /**
  * JFreeChart's line-and-shape renderer with a marker only on the points the caller marks (a percentile curve marks
  * p50, p90, p99... not its 23 points) and the caller's label beside a point that has one. JFreeChart writes each item
- * label where its point is, so the values of points that share an x (several stages at one concurrency) would print
+ * label where its point is, so the values of points that share an x (several servers at one concurrency) would print
  * over each other; here the labels of one column are pushed apart vertically, in the order of their points, once every
  * line is drawn (JFreeChart draws a renderer's foreground annotations after its items). Each keeps its series' colour,
  * so the reader can tell which line it belongs to. The first column's labels sit left of their points, since every

@@ -89,8 +89,9 @@ class ChartsTest {
 
     @Test
     void aCategoryNameAsLongAsAServerModelsStaysWholeOnOneLine() throws Exception {
-        List<String> servers = List.of("SINGLE_THREADED", "THREAD_PER_REQUEST", "THREAD_POOL", "THREAD_POOL_4",
-                "VIRTUAL_THREADS", "VIRTUAL_THREADS_CACHED");
+        // Every server label of the suites, and one more model's: a suite that gains a model keeps whole labels.
+        List<String> servers = List.of("SINGLE_SERVER", "PLATFORM_SERVER", "POOL_SERVER", "POOL_4_SERVER",
+                "POOL_2XCPU_SERVER", "VIRTUAL_SERVER", "VIRTUAL_SERVER_CACHED", "EVENT_LOOP_SERVER");
         List<BarChart.Bar> bars = new ArrayList<>();
         for (String server : servers) {
             bars.add(new BarChart.Bar("PLATFORM_CLIENT", server, 20_000));
@@ -107,7 +108,7 @@ class ChartsTest {
     void everyLabelledPointGetsItsValueAndLabelsOfOneColumnDoNotOverlap() throws Exception {
         List<LineChart.Series> series = new ArrayList<>();
         for (int s = 0; s < 4; s++) {
-            series.add(new LineChart.Series("STAGE_" + s, List.of(
+            series.add(new LineChart.Series("SERVER_" + s, List.of(
                     new LineChart.Point(10, 1_000 + s, true, ValueFormat.text(1_000 + s)),
                     new LineChart.Point(50, 2_000 + 500 * s, true, ValueFormat.text(2_000 + 500 * s)))));
         }
@@ -132,7 +133,7 @@ class ChartsTest {
         for (int i = 1; i < firstColumn.size(); i++) {
             assertThat(firstColumn.get(i) - firstColumn.get(i - 1)).isGreaterThanOrEqualTo(13.9);
         }
-        assertThat(texts(doc)).contains("STAGE_3", "2,000", "3,500", "10", "50", "connections", "req/s");
+        assertThat(texts(doc)).contains("SERVER_3", "2,000", "3,500", "10", "50", "connections", "req/s");
         assertNoGlyphOutlines(doc);
     }
 
