@@ -21,11 +21,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRIPT_NAME=gate-power
 
-if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
-  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
-  exit 0
-fi
-[[ $# -eq 0 ]] || { echo "$SCRIPT_NAME: unknown argument '$1' (try --help)" >&2; exit 2; }
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+help_or_no_arguments "$@"
 
 SLOWDOWNS="${SLOWDOWNS:-0 300 600}"
 MODEL="${MODEL:-virtual}"
@@ -33,9 +31,6 @@ RUNS="${RUNS:-10}"
 FILTER="${FILTER:-.*virtual echo server against.*}"
 GATE_PROPERTIES="${GATE_PROPERTIES:-}"
 TREES=()
-
-# shellcheck source=lib.sh
-source "$ROOT/bench/lib.sh"
 
 [[ "$RUNS" =~ ^[0-9]+$ ]] && (( RUNS >= 1 )) || die "RUNS must be a whole number >= 1, got '$RUNS'"
 for slowdown in $SLOWDOWNS; do

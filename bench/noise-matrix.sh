@@ -21,11 +21,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRIPT_NAME=noise-matrix
 
-if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
-  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
-  exit 0
-fi
-[[ $# -eq 0 ]] || { echo "$SCRIPT_NAME: unknown argument '$1' (try --help)" >&2; exit 2; }
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+help_or_no_arguments "$@"
 
 RUNS="${RUNS:-3}"
 LOADS="${LOADS:-}"
@@ -36,9 +34,6 @@ LOAD_FOR="${LOAD_FOR:-120}"
 TAGS="${TAGS:-@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional}"
 LOAD_PID=""
 TIMER_PID=""
-
-# shellcheck source=lib.sh
-source "$ROOT/bench/lib.sh"
 
 for value in "$RUNS" "$LOAD_CPU" "$LOAD_DUTY" "$LOAD_AFTER" "$LOAD_FOR"; do
   [[ "$value" =~ ^[0-9]+$ ]] || die "RUNS, LOAD_CPU, LOAD_DUTY, LOAD_AFTER and LOAD_FOR must be whole numbers, got '$value'"
