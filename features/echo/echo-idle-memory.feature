@@ -37,6 +37,16 @@ Feature: Memory per idle connection of every echo server model
       | server  | first | first open | second | second open |
       | virtual | 1000  | 1000       | 5000   | 5000        |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | server  | first | first open | second | second open |
+      | event-loop | 1000 | 1000 | 5000 | 5000 |
+
+    @ServerNetty
+    Examples: netty
+      | server  | first | first open | second | second open |
+      | netty | 1000 | 1000 | 5000 | 5000 |
+
   @ServerVirtual
   Scenario: the virtual echo server holding 10,000 connections that have each echoed one byte
     A connection that has spoken once has used its read buffer, which a connection that never sent has not: this is

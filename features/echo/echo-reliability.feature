@@ -1,6 +1,6 @@
 @Echo @Reliability
 Feature: Echo servers stay correct under garbage, silence, resets, floods and a stop
-  The four echo servers (single, platform, pool, virtual; see echo.feature) must return every byte exactly, whatever
+  The echo servers (single, platform, pool, virtual, event-loop, netty; see echo.feature) must return every byte exactly, whatever
   the bytes are, and must survive clients that misbehave: clients that connect and say nothing, clients that
   half-close at once, clients that reset the connection while the server is writing to them, 10,000 clients at
   once, and a stop in the middle of a flood. What each model does with waiting clients is its documented policy:
@@ -14,9 +14,12 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
                once. A thread serves one connection until it closes, so as many silent clients as threads hold up
                every later client.
     virtual  - a new virtual thread per connection: every client is served at once, with a handful of platform threads.
+    event-loop, netty - one platform thread per CPU, each serving many connections: every client is served at once.
+               A connection holds at most 16 KiB that its client has not read back; beyond that the server stops
+               reading it until the client reads, so a client that never reads stalls only itself.
 
   No echo server closes a silent connection by itself: there is no idle timeout, a silent client costs its thread
-  (virtual or platform) until it speaks or leaves.
+  (virtual or platform; on an event loop, its socket and a small buffer) until it speaks or leaves.
 
   Unless a scenario says otherwise the server runs inside the test JVM. Figures (bytes, connections, losses, threads,
   memory) go to target-results/reliability.md.
@@ -52,6 +55,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
+
   Scenario Outline: clients that connect and say nothing do not block the other clients of the <model> echo server
     Given a <model> echo server
     When 50 echo clients connect and hold their connections
@@ -71,6 +84,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual
       | model   |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
 
   @ServerPool
   Scenario: on a pool echo server, as many silent clients as threads make later clients wait in the queue
@@ -134,6 +157,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
+
   Scenario Outline: an echo client that resets while the <model> echo server writes to it ends only its own connection
     The server runs in its own JVM here, so that its stderr can be checked. The client sends up to 64 MiB without
     reading until the server's write to it is blocked (the client's receive window is full), then resets the
@@ -164,6 +197,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual
       | model   |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model   |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model   |
+      | netty |
 
   Scenario Outline: stopping the <model> echo server during a flood of <clients> clients loses nothing that was acknowledged
     The clients each send numbered 64-byte messages and check each echo before sending the next. Once <messages>
@@ -196,6 +239,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
       | model   | clients | messages |
       | virtual | 200     | 2000     |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model   | clients | messages |
+      | event-loop | 200 | 2000 |
+
+    @ServerNetty
+    Examples: netty
+      | model   | clients | messages |
+      | netty | 200 | 2000 |
+
     @ServerVirtual @Slow
     Examples: virtual, a larger flood
       | model   | clients | messages |
@@ -226,6 +279,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Examples: virtual, a handful of platform threads
       | model   | threads |
       | virtual | 12      |
+
+    @ServerEventLoop
+    Examples: event-loop, its loops and no thread per connection
+      | model   | threads |
+      | event-loop | 12 |
+
+    @ServerNetty
+    Examples: netty, its loops and no thread per connection
+      | model   | threads |
+      | netty | 12 |
 
     @ServerPlatform
     Examples: platform, one platform thread per connection

@@ -1,12 +1,14 @@
 @Echo
 Feature: Echo servers return every byte unchanged
   An echo server (RFC 862) sends back every byte a client sends on a TCP connection, unchanged and in order, until
-  the client closes. loom-arena has four echo servers that differ only in how they use threads:
+  the client closes. loom-arena has six echo servers that differ only in how they use threads:
 
-    single   - one thread accepts connections and serves them one after another
-    platform - a new operating-system thread ("platform thread") for every connection
-    pool     - a fixed pool of platform threads (100 unless told otherwise); extra connections wait for a free one
-    virtual  - a new virtual thread for every connection
+    single     - one thread accepts connections and serves them one after another
+    platform   - a new operating-system thread ("platform thread") for every connection
+    pool       - a fixed pool of platform threads (100 unless told otherwise); extra connections wait for a free one
+    virtual    - a new virtual thread for every connection
+    event-loop - a few platform threads (one per CPU), each watching many connections and serving whichever is ready
+    netty      - the same design built on the Netty library, as the industry uses it
 
   Each scenario runs once for every server model it applies to (the examples are named after the model). An "echo
   client" here is either a plain TCP connection the test opens itself, or the project's echo load client (platform
@@ -41,6 +43,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: many messages on one connection come back in order from the <model> echo server
     Given a <model> echo server
@@ -66,6 +78,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @Functional @ClientVirtual
   Scenario Outline: 10 echo clients at once are all served by the <model> echo server
@@ -93,6 +115,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: a zero-length write changes nothing on the <model> echo server
     Given a <model> echo server
@@ -118,6 +150,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @Functional
   Scenario Outline: whitespace and multi-byte UTF-8 come back byte for byte from the <model> echo server
@@ -151,6 +193,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @Functional
   Scenario Outline: the <model> echo server serves connections on <kind> threads
     Given a <model> echo server
@@ -177,6 +229,16 @@ Feature: Echo servers return every byte unchanged
       | model | kind |
       | virtual | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model | kind |
+      | event-loop | platform |
+
+    @ServerNetty
+    Examples: netty
+      | model | kind |
+      | netty | platform |
+
   @EdgeCase
   Scenario Outline: 1 MiB of random binary in random pieces comes back with the same SHA-256 from the <model> echo server
     Given a <model> echo server
@@ -202,6 +264,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase
   Scenario Outline: after a half-close the <model> echo server returns everything and then ends the stream
@@ -230,6 +302,16 @@ Feature: Echo servers return every byte unchanged
       | model |
       | virtual |
 
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
+
   @EdgeCase
   Scenario Outline: a client that resets its connection leaves the other clients of the <model> echo server unharmed
     Given a <model> echo server
@@ -253,6 +335,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: a client that resets its connection on the single echo server lets the next client in
@@ -282,6 +374,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: the single echo server blocks behind a client that never reads, as expected (head-of-line blocking)
@@ -314,6 +416,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @EdgeCase @ServerSingle
   Scenario: stopping the single echo server with clients connected ends their streams promptly
@@ -349,6 +461,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @HighLoad
   Scenario Outline: 100 <client> echo clients x 100 messages against the <model> echo server, no mismatch
@@ -391,10 +513,30 @@ Feature: Echo servers return every byte unchanged
       | model | client |
       | virtual | platform |
 
+    @ServerEventLoop @ClientPlatform
+    Examples: event-loop server, platform client
+      | model | client |
+      | event-loop | platform |
+
+    @ServerNetty @ClientPlatform
+    Examples: netty server, platform client
+      | model | client |
+      | netty | platform |
+
     @ServerVirtual @ClientVirtual
     Examples: virtual server, virtual client
       | model | client |
       | virtual | virtual |
+
+    @ServerEventLoop @ClientVirtual
+    Examples: event-loop server, virtual client
+      | model | client |
+      | event-loop | virtual |
+
+    @ServerNetty @ClientVirtual
+    Examples: netty server, virtual client
+      | model | client |
+      | netty | virtual |
 
   @HighLoad
   Scenario Outline: the <model> echo server holds 1,000 connections at once and echoes on each
@@ -413,6 +555,16 @@ Feature: Echo servers return every byte unchanged
     Examples: virtual
       | model |
       | virtual |
+
+    @ServerEventLoop
+    Examples: event-loop
+      | model |
+      | event-loop |
+
+    @ServerNetty
+    Examples: netty
+      | model |
+      | netty |
 
   @HighLoad @ServerPool @ClientVirtual
   Scenario: the pool echo server with more clients than threads completes every session

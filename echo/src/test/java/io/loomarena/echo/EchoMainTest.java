@@ -47,7 +47,8 @@ class EchoMainTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual)
+            server --model turbo                     | echo server: invalid --model 'turbo': not an echo server model (allowed: single, platform, pool, virtual, event-loop, netty)
+            server --model event-loop --loops 0      | echo server: invalid --loops '0': out of range (allowed: 1..1024)
             client --model turbo                     | echo client: invalid --model 'turbo': not an echo client model (allowed: platform, virtual)
             client --model virtual --clients 0       | echo client: invalid --clients '0': out of range (allowed: 1..100000)
             client --model platform --size -1        | echo client: invalid --size '-1': out of range (allowed: 1..65536)
@@ -55,6 +56,8 @@ class EchoMainTest {
             client --model virtual --warmup-iterations 1001 | echo client: invalid --warmup-iterations '1001': out of range (allowed: 0..1000)
             client --model virtual --read-timeout 0s | echo client: invalid --read-timeout '0s' (allowed: whole seconds 1..86400, e.g. 300s)
             server --model pool --pool-size 0        | echo server: invalid --pool-size '0': out of range (allowed: 1..10000)
+            server --model virtual --pool-size 50    | echo server: invalid --pool-size '50': the virtual model has no pool (allowed: only with --model pool)
+            server --model pool --loops 2            | echo server: invalid --loops '2': the pool model has no event loops (allowed: only with --model event-loop, netty)
             server --model virtual --port x          | echo server: invalid --port 'x': not a whole number (allowed: 0..65535)
             server --port 0                          | echo server: missing --model
             client --model virtual --turbo           | echo client: unknown argument '--turbo'

@@ -160,18 +160,22 @@ public final class IterationLoop {
     }
 
     /**
-     * One iteration, with the client process's CPU time from the moment its timed work may start (after
-     * {@link IterationPacer#ready}) to the moment the body returned: whether the client itself was the bottleneck.
+     * One iteration, with the client process's CPU load ({@link RunResult.Iteration#clientCpuLoad}) from the moment its
+     * timed work may start (after {@link IterationPacer#ready}) to the moment the body returned, unless the body
+     * measured it itself: whether the client was the bottleneck.
      */
     private static RunResult once(Step step, IterationPacer pacer, Body body) {
-        long[] cpuAtStart = {-1};
+        long[] atStart = {-1, 0};
         RunResult result = body.run(() -> {
             pacer.ready(step);
-            cpuAtStart[0] = ProcessCpu.nanos();
+            atStart[0] = ProcessCpu.nanos();
+            atStart[1] = System.nanoTime();
         });
+        long wall = System.nanoTime() - atStart[1];
         long cpuAtEnd = ProcessCpu.nanos();
-        if (cpuAtStart[0] >= 0 && cpuAtEnd >= cpuAtStart[0] && result.iterations().size() == 1) {
-            result = result.withCpu(cpuAtEnd - cpuAtStart[0], ProcessCpu.cpus());
+        if (atStart[0] >= 0 && cpuAtEnd >= atStart[0] && wall > 0 && result.iterations().size() == 1
+                && result.iterations().get(0).clientCpuLoad() == null) {
+            result = result.withClientCpuLoad((cpuAtEnd - atStart[0]) / ((double) wall * ProcessCpu.cpus()));
         }
         pacer.done(step, result);
         return result;

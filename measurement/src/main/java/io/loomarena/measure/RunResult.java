@@ -46,28 +46,22 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
      * @param errors       failures by kind
      * @param latency      per-operation latency in microseconds
      * @param histogram    its latency histogram, compressed base64
-     * @param cpuNanos     CPU time (user + system) the client process used from the start of the timed work to the
-     *                     end of the iteration ({@link ProcessCpu}); {@code null} when not recorded (an older client,
-     *                     a JVM that cannot tell, or results merged from several client JVMs)
-     * @param cpus         the CPUs the client process could run on ({@link ProcessCpu#cpus()}); {@code null} with
-     *                     {@code cpuNanos}
+     * @param clientCpuLoad the client process's CPU time over the iteration divided by its wall time and by the
+     *                      processors the client may use (1.0: all of them busy all the time), so that a capacity
+     *                      search can tell a client with CPU to spare from one that was the limit; null when the
+     *                      client did not measure it (the echo client, results written before it existed)
      */
     public record Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
-                            Map<String, Long> errors, LatencyStats latency, String histogram, Long cpuNanos,
-                            Integer cpus) {
+                            Map<String, Long> errors, LatencyStats latency, String histogram, Double clientCpuLoad) {
 
         public Iteration {
             errors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(errors));
-            if (cpuNanos == null || cpuNanos < 0 || cpus == null || cpus < 1) {
-                cpuNanos = null;
-                cpus = null;
-            }
         }
 
-        /** An iteration whose client CPU time was not recorded. */
+        /** An iteration whose client did not measure its own CPU. */
         public Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
                          Map<String, Long> errors, LatencyStats latency, String histogram) {
-            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null, null);
+            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null);
         }
 
         public long totalErrors() {
@@ -122,10 +116,9 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
             if (histograms) {
                 merged.add(LatencyHistograms.decode(run.histogram()));
             }
-            Iteration own = run.iterations().size() == 1 ? run.iterations().get(0) : null;
             iterations.add(new Iteration(iterations.size() + 1, run.startedAt(), run.elapsedNanos(),
                     run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram(),
-                    own == null ? null : own.cpuNanos(), own == null ? null : own.cpus()));
+                    run.iterations().size() == 1 ? run.iterations().get(0).clientCpuLoad() : null));
         }
         return new RunResult(first.tool(), first.clientModel(), first.workload(), first.pid(), first.startedAt(),
                 elapsed, operations, throughput(operations, elapsed), errors,
@@ -136,21 +129,17 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** This result of one warmup iteration, marked as such (its iteration numbered 0): nothing was measured. */
     RunResult asFailedWarmup() {
         List<Iteration> marked = iterations.stream().map(i -> new Iteration(0, i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.cpuNanos(), i.cpus()))
-                .toList();
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.clientCpuLoad())).toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
                 latency, histogram, marked);
     }
 
-    /**
-     * This result of one iteration with the client's CPU time over it, {@code cpuNanos} on {@code cpus} CPUs
-     * ({@link IterationLoop} reads them around the timed work).
-     */
-    RunResult withCpu(long cpuNanos, int cpus) {
-        List<Iteration> timed = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), cpuNanos, cpus)).toList();
+    /** This single-iteration result with its client's CPU load ({@link Iteration#clientCpuLoad()}) recorded. */
+    public RunResult withClientCpuLoad(Double load) {
+        List<Iteration> loaded = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), load)).toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
-                latency, histogram, timed);
+                latency, histogram, loaded);
     }
 
     /** This result with another workload: the combined one of several hosts' clients, which only the harness knows. */

@@ -6,8 +6,9 @@ import java.util.Optional;
 /**
  * The server thread models, shared by the echo and the HTTP servers, in the one set of words loom-arena uses for
  * them: the command line ({@code --model virtual}), the ranking label ({@code VIRTUAL_SERVER}), the Cucumber tag
- * ({@code @ServerVirtual}) and the thread names ({@code echo-virtual-N}, {@code http-virtual-N}). A new model (an
- * event loop, say) is one more constant here and one class per server. Immutable.
+ * ({@code @ServerVirtual}) and the thread names ({@code echo-virtual-N}, {@code http-virtual-N}). A new model is one more
+ * constant here and one class per server. A server that does not implement a model yet says so at its command line
+ * (the HTTP server has no event loop so far). Immutable.
  */
 public enum ServerModel implements ThreadModel {
     /** One thread accepts and serves connections one after another. */
@@ -17,7 +18,14 @@ public enum ServerModel implements ThreadModel {
     /** A fixed pool of platform threads ({@code --pool-size}); extra connections wait for a free thread. */
     POOL("pool", "@ServerPool", Threads.POOL),
     /** A new virtual thread per connection. */
-    VIRTUAL("virtual", "@ServerVirtual", Threads.VIRTUAL);
+    VIRTUAL("virtual", "@ServerVirtual", Threads.VIRTUAL),
+    /**
+     * Non-blocking sockets on selectors, a fixed number of event-loop platform threads ({@code --loops}, default one
+     * per available processor), each serving many connections; written here on {@code java.nio} alone.
+     */
+    EVENT_LOOP("event-loop", "@ServerEventLoop", Threads.EVENT_LOOP),
+    /** The same design in Netty 4.2 (epoll where its native library loads, NIO otherwise): the industrial reference. */
+    NETTY("netty", "@ServerNetty", Threads.EVENT_LOOP);
 
     /** Which threads serve a model's connections: what the servers and the harness may ask of a model. */
     enum Threads {
@@ -28,13 +36,18 @@ public enum ServerModel implements ThreadModel {
         /** A fixed pool of platform threads. */
         POOL,
         /** Virtual threads. */
-        VIRTUAL
+        VIRTUAL,
+        /** A fixed number of event-loop platform threads, each serving many non-blocking connections. */
+        EVENT_LOOP
     }
 
     /** The threads of a {@link #POOL} unless {@code --pool-size} says otherwise: here and nowhere else. */
     public static final int DEFAULT_POOL_SIZE = 100;
     /** The largest pool either server accepts. */
     public static final int MAX_POOL_SIZE = 10_000;
+
+    /** The most event loops either server accepts ({@code --loops}). */
+    public static final int MAX_LOOPS = 1_024;
 
     /**
      * An old HTTP {@code --stage} name that still selects a model, with the words that replace it. Immutable.
@@ -119,6 +132,47 @@ public enum ServerModel implements ThreadModel {
         return threads == Threads.POOL;
     }
 
+    /**
+     * Whether the model serves its connections on a fixed number of event loops ({@code --loops}) rather than a
+     * thread per connection or a pool of blocking threads.
+     */
+    public boolean hasLoops() {
+        return threads == Threads.EVENT_LOOP;
+    }
+
+    /**
+     * Refuses an option that this model would ignore ({@code --pool-size} without a pool, {@code --loops} without event
+     * loops), so that {@code --model virtual --pool-size 50} is an error naming the model that takes it rather than a
+     * server that quietly runs something else than what its command line says.
+     *
+     * @param option {@code --pool-size} or {@code --loops}, as given on the command line
+     * @param value  its value there
+     * @throws io.loomarena.cli.BadArgumentException naming the option, this model and the models it applies to
+     */
+    public void requireTakes(String option, String value) {
+        boolean takes = switch (option) {
+            case "--pool-size" -> hasPool();
+            case "--loops" -> hasLoops();
+            default -> throw new IllegalArgumentException("not a model's option: " + option);
+        };
+        if (!takes) {
+            String models = java.util.Arrays.stream(values())
+                    .filter(m -> "--pool-size".equals(option) ? m.hasPool() : m.hasLoops())
+                    .map(ServerModel::cliName).collect(java.util.stream.Collectors.joining(", "));
+            throw io.loomarena.cli.BadArgumentException.invalid(option, value, "the " + cliName()
+                    + " model has no " + ("--pool-size".equals(option) ? "pool" : "event loops"), "only with --model "
+                    + models);
+        }
+    }
+
+    /**
+     * The event loops of a model with loops when {@code --loops} is not given: one per processor this JVM (the
+     * server's) may use, so that a server pinned to one CPU runs one loop.
+     */
+    public static int defaultLoops() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     /** The model with exactly this command-line name, if any (old names are not). */
     public static Optional<ServerModel> fromCliName(String name) {
         return ThreadModel.withCliName(values(), name);
@@ -148,7 +202,7 @@ public enum ServerModel implements ThreadModel {
         return new Parsed(named(name), false, Optional.empty());
     }
 
-    /** The command-line names, comma separated: {@code single, platform, pool, virtual}. */
+    /** The command-line names, comma separated: {@code single, platform, pool, virtual, event-loop, netty}. */
     public static String allowed() {
         return ThreadModel.cliNames(values());
     }

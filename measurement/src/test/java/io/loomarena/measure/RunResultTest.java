@@ -40,6 +40,29 @@ class RunResultTest {
     }
 
     @Test
+    void theClientsCpuLoadTravelsPerIterationAndIsNullWhereNotMeasured(@TempDir Path dir) throws Exception {
+        Histogram histogram = LatencyHistograms.newHistogram();
+        LatencyHistograms.recordNanos(histogram, 5_000L);
+        RunResult one = new RunResult("http-load", "virtual", Map.of("rate", 100.0), 7, "2026-11-25T00:00:00Z",
+                1_000_000_000L, 100, 100.0, Map.of(), LatencyStats.of(histogram), LatencyHistograms.encode(histogram));
+        assertThat(one.iterations().getFirst().clientCpuLoad()).isNull();
+
+        RunResult loaded = RunResult.ofIterations(java.util.List.of(one.withClientCpuLoad(0.25),
+                one.withClientCpuLoad(0.5)));
+        Path file = dir.resolve("run.json");
+        loaded.writeJson(file);
+
+        assertThat(RunResult.readJson(file).iterations()).extracting(RunResult.Iteration::clientCpuLoad)
+                .containsExactly(0.25, 0.5);
+        // A result written before the field existed reads with no load, not a load of 0.
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file)
+                .replaceAll(",\\s*\"clientCpuLoad\"\\s*:\\s*[0-9.]+", ""));
+        assertThat(java.nio.file.Files.readString(file)).doesNotContain("clientCpuLoad");
+        assertThat(RunResult.readJson(file).iterations()).extracting(RunResult.Iteration::clientCpuLoad)
+                .containsOnlyNulls();
+    }
+
+    @Test
     void refusesNegativeFigures() {
         assertThatThrownBy(() -> new RunResult("t", "virtual", Map.of(), 1, "now", -1, 0, 0, Map.of(),
                 LatencyStats.of(LatencyHistograms.newHistogram()), ""))

@@ -13,7 +13,9 @@ class ServerModelTest {
     @CsvSource({"single, SINGLE_SERVER, @ServerSingle, echo-single",
             "platform, PLATFORM_SERVER, @ServerPlatform, echo-platform",
             "pool, POOL_SERVER, @ServerPool, echo-pool",
-            "virtual, VIRTUAL_SERVER, @ServerVirtual, echo-virtual"})
+            "virtual, VIRTUAL_SERVER, @ServerVirtual, echo-virtual",
+            "event-loop, EVENT_LOOP_SERVER, @ServerEventLoop, echo-event-loop",
+            "netty, NETTY_SERVER, @ServerNetty, echo-netty"})
     void everyModelCarriesItsNameLabelTagAndThreadPrefix(String name, String label, String tag, String prefix) {
         ServerModel model = ServerModel.parse(name).model();
         assertThat(model.cliName()).isEqualTo(name);
@@ -40,7 +42,17 @@ class ServerModelTest {
     @Test
     void anUnknownNameIsRejectedWithTheAllowedOnes() {
         assertThatThrownBy(() -> ServerModel.parse("threads"))
-                .hasMessage("'threads' is not a server model; expected one of: single, platform, pool, virtual");
+                .hasMessage("'threads' is not a server model; expected one of: single, platform, pool, virtual, event-loop,"
+                        + " netty");
+    }
+
+    @Test
+    void onlyTheEventLoopModelsHaveLoopsOnePerProcessorByDefault() {
+        assertThat(ServerModel.values()).filteredOn(ServerModel::hasLoops)
+                .containsExactly(ServerModel.EVENT_LOOP, ServerModel.NETTY);
+        assertThat(ServerModel.EVENT_LOOP.virtualThreads()).isFalse();
+        assertThat(ServerModel.NETTY.hasPool()).isFalse();
+        assertThat(ServerModel.defaultLoops()).isEqualTo(Runtime.getRuntime().availableProcessors());
     }
 
     @Test

@@ -56,13 +56,22 @@ abstract class AbstractEchoServer implements EchoServer {
     protected void startConnectionThreads() {
     }
 
+    /**
+     * A new, unbound listening socket: a plain {@link ServerSocket} by default. A model that needs each accepted
+     * socket's channel (the event loop) takes the socket of a {@code ServerSocketChannel}, whose accepted sockets
+     * have one.
+     */
+    protected ServerSocket newListener() throws IOException {
+        return new ServerSocket();
+    }
+
     @Override
     public final void start() throws IOException {
         synchronized (lifecycle) {
             if (started || closed) {
                 throw new IllegalStateException("an echo server starts once");
             }
-            ServerSocket socket = new ServerSocket();
+            ServerSocket socket = newListener();
             try {
                 socket.bind(new InetSocketAddress(InetAddress.getByName(config.host()), config.port()), config.backlog());
             } catch (IOException e) {
@@ -101,7 +110,7 @@ abstract class AbstractEchoServer implements EchoServer {
     }
 
     @Override
-    public final Set<Thread> connectionThreads() {
+    public Set<Thread> connectionThreads() {
         return Set.copyOf(connectionThreads);
     }
 
@@ -162,7 +171,8 @@ abstract class AbstractEchoServer implements EchoServer {
         }
     }
 
-    private void release(Socket socket) {
+    /** Closes a tracked socket and stops counting it; called by whichever thread ends the connection. */
+    protected final void release(Socket socket) {
         closeQuietly(socket);
         // Removed under the monitor close() waits on, so that no removal can fall between its check and its wait.
         synchronized (drained) {

@@ -17,10 +17,14 @@ public final class EchoCounters {
     public static final String ACCEPTED_CONNECTIONS = "acceptedConnections";
     /** Key of {@link #bytesEchoed()} in {@link #asMap()}. */
     public static final String BYTES_ECHOED = "bytesEchoed";
+    /** Key of the netty model's fact in {@link #asMap()}: 1 when it runs on Netty's epoll transport, 0 on NIO. */
+    public static final String NETTY_EPOLL = "nettyEpoll";
 
     private final AtomicInteger active = new AtomicInteger();
     private final LongAdder accepted = new LongAdder();
     private final LongAdder echoed = new LongAdder();
+    /** Fixed facts of the server, after the counters in {@link #asMap()} (which transport Netty runs on). */
+    private final Map<String, Long> facts = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     /** Connections accepted and not closed yet, including those waiting for a thread of the {@code pool} model. */
     public int activeConnections() {
@@ -37,13 +41,19 @@ public final class EchoCounters {
         return echoed.sum();
     }
 
-    /** The three counters by name, in a stable order. */
+    /** The three counters by name, in a stable order, then the model's facts, if any. */
     public Map<String, Long> asMap() {
         Map<String, Long> map = new LinkedHashMap<>();
         map.put(ACTIVE_CONNECTIONS, (long) activeConnections());
         map.put(ACCEPTED_CONNECTIONS, acceptedConnections());
         map.put(BYTES_ECHOED, bytesEchoed());
+        map.putAll(facts);
         return map;
+    }
+
+    /** Sets a fact that the {@code stats} answer carries beside the counters. */
+    void fact(String key, long value) {
+        facts.put(key, value);
     }
 
     void opened() {

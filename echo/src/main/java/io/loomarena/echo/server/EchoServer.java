@@ -22,6 +22,8 @@ public interface EchoServer extends AutoCloseable {
             case PLATFORM -> new PlatformEchoServer(config);
             case POOL -> new PoolEchoServer(config);
             case VIRTUAL -> new VirtualEchoServer(config);
+            case EVENT_LOOP -> new EventLoopEchoServer(config);
+            case NETTY -> new NettyEchoServer(config);
         };
     }
 

@@ -21,9 +21,13 @@ import io.loomarena.model.ServerModel;
  *                    filled it, up to this size, so an idle connection holds half a KiB, not this
  * @param closeGrace  how long {@code close()} lets connections finish after their input is shut, before it closes
  *                    them by force; it then waits at most as long again for the threads to end
+ * @param loops       event loops of the models that have them ({@link ServerModel#hasLoops()}), 1..{@value
+ *                    ServerModel#MAX_LOOPS} (ignored by the other models); by default one per processor this JVM may
+ *                    use. Each loop holds at most {@code bufferBytes} of output a client has not read yet per
+ *                    connection, and reads no more from that connection until the client takes some
  */
 public record EchoServerConfig(ServerModel model, String host, int port, int poolSize, int backlog, int bufferBytes,
-                               Duration closeGrace) {
+                               Duration closeGrace, int loops) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 7007;
@@ -41,9 +45,16 @@ public record EchoServerConfig(ServerModel model, String host, int port, int poo
         requireRange("pool size", poolSize, 1, ServerModel.MAX_POOL_SIZE);
         requireRange("backlog", backlog, 1, MAX_BACKLOG);
         requireRange("buffer bytes", bufferBytes, 1, MAX_BUFFER_BYTES);
+        requireRange("loops", loops, 1, ServerModel.MAX_LOOPS);
         if (closeGrace.isNegative()) {
             throw new IllegalArgumentException("close grace must not be negative, was " + closeGrace);
         }
+    }
+
+    /** A configuration with the default number of loops ({@link ServerModel#defaultLoops()}). */
+    public EchoServerConfig(ServerModel model, String host, int port, int poolSize, int backlog, int bufferBytes,
+                            Duration closeGrace) {
+        this(model, host, port, poolSize, backlog, bufferBytes, closeGrace, ServerModel.defaultLoops());
     }
 
     /** The command line's defaults for a model: loopback, port {@value #DEFAULT_PORT}. */
@@ -53,11 +64,19 @@ public record EchoServerConfig(ServerModel model, String host, int port, int poo
     }
 
     public EchoServerConfig withPort(int newPort) {
-        return new EchoServerConfig(model, host, newPort, poolSize, backlog, bufferBytes, closeGrace);
+        return new EchoServerConfig(model, host, newPort, poolSize, backlog, bufferBytes, closeGrace, loops);
     }
 
     public EchoServerConfig withPoolSize(int newPoolSize) {
-        return new EchoServerConfig(model, host, port, newPoolSize, backlog, bufferBytes, closeGrace);
+        return new EchoServerConfig(model, host, port, newPoolSize, backlog, bufferBytes, closeGrace, loops);
+    }
+
+    public EchoServerConfig withLoops(int newLoops) {
+        return new EchoServerConfig(model, host, port, poolSize, backlog, bufferBytes, closeGrace, newLoops);
+    }
+
+    public EchoServerConfig withBufferBytes(int newBufferBytes) {
+        return new EchoServerConfig(model, host, port, poolSize, backlog, newBufferBytes, closeGrace, loops);
     }
 
     static void requireRange(String name, int value, int min, int max) {

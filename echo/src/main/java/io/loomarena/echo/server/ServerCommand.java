@@ -2,6 +2,7 @@ package io.loomarena.echo.server;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import io.loomarena.cli.BadArgumentException;
@@ -31,7 +32,7 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
     CommandSpec spec;
 
     @Option(names = "--model", required = true, converter = ModelConverter.class, paramLabel = "MODEL",
-            description = "Concurrency model: single, platform, pool or virtual.")
+            description = "Concurrency model: single, platform, pool, virtual, event-loop or netty.")
     ServerModel model;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = EchoServerConfig.DEFAULT_HOST,
@@ -41,6 +42,7 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
     private int port;
     private int poolSize;
     private int backlog;
+    private int loops;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + EchoServerConfig.DEFAULT_PORT,
             description = "Port, 0 picks a free one (default: ${DEFAULT-VALUE}).")
@@ -61,10 +63,26 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
         backlog = BadArgumentException.wholeNumber("--backlog", value, 1, EchoServerConfig.MAX_BACKLOG);
     }
 
+    @Option(names = "--loops", paramLabel = "LOOPS", description = "Event loops of the event-loop and netty models"
+            + " (default: one per processor this JVM may use).")
+    void setLoops(String value) {
+        loops = BadArgumentException.wholeNumber("--loops", value, 1, ServerModel.MAX_LOOPS);
+    }
+
     @Override
     public Integer call() throws InterruptedException {
+        try {
+            for (String option : List.of("--pool-size", "--loops")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    model.requireTakes(option, spec.commandLine().getParseResult().matchedOptionValue(option, ""));
+                }
+            }
+        } catch (BadArgumentException e) {
+            return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
+        }
         EchoServer server = EchoServer.create(new EchoServerConfig(model, host, port, poolSize, backlog,
-                EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE));
+                EchoServerConfig.DEFAULT_BUFFER_BYTES, EchoServerConfig.DEFAULT_CLOSE_GRACE,
+                loops > 0 ? loops : ServerModel.defaultLoops()));
         try {
             server.start();
         } catch (IOException e) {
@@ -85,6 +103,11 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
         PrintWriter out = spec.commandLine().getOut();
         out.println("listening on " + host + ":" + server.port());
         out.flush();
+        if (server instanceof NettyEchoServer netty) {
+            // Which transport ran is part of the result (epoll is faster than NIO); stdout's lines are the harness's.
+            err.println("echo server: netty runs on its " + netty.transport() + " transport");
+            err.flush();
+        }
         StatsOnStdin.start(server.counters()::asMap);
         stopped.await(); // Only the shutdown hook (SIGTERM, SIGINT) ends a server; the hook sets the exit status.
         return EchoMain.EXIT_OK;

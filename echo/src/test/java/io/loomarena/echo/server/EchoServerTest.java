@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -83,6 +88,62 @@ class EchoServerTest {
             assertThat(writer.join(Duration.ofSeconds(5))).as("writer finished").isTrue();
         }
         assertThat(server.counters().bytesEchoed()).isEqualTo(sent.length);
+    }
+
+    /**
+     * Back-pressure: a client that writes and does not read makes the server stop reading it, so the client's writes
+     * stall after what the kernel's buffers and the server's bound hold (megabytes, not the 64 MiB this allows);
+     * once the client reads, every byte comes back, in order.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ServerModel.class, names = {"EVENT_LOOP", "NETTY"})
+    void aClientThatDoesNotReadStallsItsOwnWritesAndLosesNothing(ServerModel model) throws IOException {
+        start(model);
+        long limit = 64L * 1024 * 1024;
+        byte[] piece = new byte[64 * 1024];
+        long sent = 0;
+        try (SocketChannel client = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                server.port()))) {
+            try (Selector selector = Selector.open()) {
+                client.configureBlocking(false);
+                client.register(selector, SelectionKey.OP_WRITE);
+                ByteBuffer out = ByteBuffer.allocate(0);
+                while (sent < limit) {
+                    if (!out.hasRemaining()) {
+                        fill(piece, sent);
+                        out = ByteBuffer.wrap(piece);
+                    }
+                    int written = client.write(out);
+                    sent += written;
+                    if (written == 0 && selector.select(500) == 0) {
+                        break; // not writable for half a second: the server no longer reads this client
+                    }
+                    selector.selectedKeys().clear();
+                }
+            }
+            assertThat(sent).as("bytes sent before the writes stalled").isLessThan(limit);
+            client.configureBlocking(true);
+            client.socket().setSoTimeout(READ_TIMEOUT_MILLIS);
+            client.shutdownOutput();
+            InputStream in = client.socket().getInputStream();
+            byte[] expected = new byte[piece.length];
+            byte[] got = new byte[piece.length];
+            for (long at = 0; at < sent; at += piece.length) {
+                int n = (int) Math.min(piece.length, sent - at);
+                fill(expected, at);
+                assertThat(in.readNBytes(got, 0, n)).as("bytes echoed from %d", at).isEqualTo(n);
+                assertThat(java.util.Arrays.equals(got, 0, n, expected, 0, n)).as("echo from %d in order", at).isTrue();
+            }
+            assertThat(in.read()).as("end of stream after the whole echo").isEqualTo(-1);
+        }
+    }
+
+    /** The bytes of the stream at {@code offset..offset + buffer.length}: a pattern that shows a drop or a reorder. */
+    private static void fill(byte[] buffer, long offset) {
+        for (int i = 0; i < buffer.length; i++) {
+            long at = offset + i;
+            buffer[i] = (byte) (at * 31 + (at >>> 11));
+        }
     }
 
     @ParameterizedTest

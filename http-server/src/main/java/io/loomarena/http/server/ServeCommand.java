@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.http.server.stage.ConcurrencyStage;
 import io.loomarena.measure.StatsOnStdin;
 import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
@@ -113,6 +114,9 @@ public final class ServeCommand implements Callable<Integer> {
     /** The configuration the options describe; {@link IllegalArgumentException} names the first bad one. */
     ServerConfig config() {
         ServerModel.Parsed chosen = model();
+        if (given("--pool-size")) {
+            chosen.model().requireTakes("--pool-size", poolSize);
+        }
         ServerConfig.Builder builder = ServerConfig.builder(chosen.model())
                 .cacheContent(cacheContent || chosen.cachedContent())
                 .host(host)
@@ -147,6 +151,12 @@ public final class ServeCommand implements Callable<Integer> {
         return builder.build();
     }
 
+    /** Whether the command line named {@code option} (rather than leaving it at its default). */
+    private boolean given(String option) {
+        return spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
     /** {@code --model}, or {@code --stage} and the old names, each old word with one line saying the new one. */
     private ServerModel.Parsed model() {
         if (model != null && stage != null) {
@@ -163,6 +173,10 @@ public final class ServeCommand implements Callable<Integer> {
             parsed = ServerModel.parse(value);
         } catch (IllegalArgumentException e) {
             throw BadArgumentException.invalid(option, value, "not a server model", ServerModel.allowed());
+        }
+        if (!ConcurrencyStage.implemented(parsed.model())) {
+            throw BadArgumentException.invalid(option, value, "the HTTP server has no such stage yet (echo has)",
+                    ConcurrencyStage.implementedModels());
         }
         if (stage != null || parsed.alias().isPresent()) {
             String replaced = parsed.alias().map(ServerModel.Alias::replacement).orElse(parsed.model().cliName());

@@ -60,10 +60,24 @@ class ServeCommandTest {
     }
 
     @Test
+    void aPoolSizeForAModelWithoutAPoolIsRefusedRatherThanIgnored() {
+        assertThatThrownBy(() -> config("--model", "virtual", "--pool-size", "50"))
+                .hasMessage("invalid --pool-size '50': the virtual model has no pool (allowed: only with --model pool)");
+        assertThat(config("--model", "pool", "--pool-size", "50").poolSize()).isEqualTo(50);
+    }
+
+    @Test
     void aMissingOrUnknownModelNamesTheAllowedOnes() {
         assertThatThrownBy(() -> config("--port", "0"))
                 .hasMessage("missing --model (allowed: " + ServerModel.allowed() + ")");
         assertThatThrownBy(() -> config("--model", "threads"))
                 .hasMessage("invalid --model 'threads': not a server model (allowed: " + ServerModel.allowed() + ")");
+    }
+
+    @Test
+    void aModelTheHttpServerDoesNotImplementYetIsRefusedWithOneLine() {
+        assertThatThrownBy(() -> config("--model", "event-loop")).hasMessage("invalid --model 'event-loop': the HTTP"
+                + " server has no such stage yet (echo has) (allowed: single, platform, pool, virtual)");
+        assertThatThrownBy(() -> config("--model", "netty")).hasMessageStartingWith("invalid --model 'netty'");
     }
 }

@@ -45,7 +45,7 @@ public final class HttpBenchmarks {
     }
 
     /** The fan-out backend: {@code serve --model virtual} on a free port; the server calls its {@code /io}. */
-    static BenchmarkPlan.Downstream downstream() {
+    public static BenchmarkPlan.Downstream downstream() {
         JvmLaunch launch = HttpLaunch.serve(DOWNSTREAM_MODEL, List.of());
         return new BenchmarkPlan.Downstream("DOWNSTREAM_" + DOWNSTREAM_MODEL.label(), launch,
                 (host, port) -> List.of("--downstream", "http://" + host + ":" + port + "/io"),

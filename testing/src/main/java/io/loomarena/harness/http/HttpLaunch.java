@@ -50,7 +50,30 @@ public final class HttpLaunch {
             }
         }
         args.addAll(List.of("--timeout", HttpWorkload.RESPONSE_TIMEOUT.toSeconds() + "s"));
-        if (workload.tolerateErrors()) {
+        return finish(args, workload.tolerateErrors(), origin, jsonFile);
+    }
+
+    /**
+     * The {@code load} command of one open-model run at a constant arrival rate (wrk2's {@code -R}): {@code --rate R/s}
+     * for {@code window} over {@code connections}, latency from each request's due time, failed requests counted and
+     * reported (a capacity step judges them), each answer awaited at most {@code timeout}.
+     */
+    public static JvmLaunch loadAtRate(ClientModel client, String path, int connections, boolean keepAlive,
+                                       double ratePerSecond, java.time.Duration window, java.time.Duration timeout,
+                                       String origin, String jsonFile) {
+        List<String> args = new ArrayList<>(List.of("load", "--client", client.cliName(), "--url", origin + path,
+                "--connections", String.valueOf(connections),
+                "--rate", String.format(java.util.Locale.ROOT, "%.0f/s", ratePerSecond),
+                "--duration", window.toMillis() + "ms"));
+        if (!keepAlive) {
+            args.add("--no-keep-alive");
+        }
+        args.addAll(List.of("--timeout", timeout.toMillis() + "ms"));
+        return finish(args, true, origin, jsonFile);
+    }
+
+    private static JvmLaunch finish(List<String> args, boolean tolerateErrors, String origin, String jsonFile) {
+        if (tolerateErrors) {
             args.add("--tolerate-errors");
         }
         args.addAll(List.of("--json", jsonFile));

@@ -9,6 +9,7 @@ import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
 import io.loomarena.harness.JvmLaunch;
 import io.loomarena.http.server.ServerConfig;
+import io.loomarena.http.server.stage.ConcurrencyStage;
 
 /**
  * The HTTP server under test: a model with its options, written as on the command line ({@code virtual},
@@ -48,9 +49,10 @@ public record HttpServerSetup(ServerModel model, PoolSize pool, boolean cachedCo
         return new HttpServerSetup(model, pool, true);
     }
 
-    /** Every model with its defaults, in the enum's order. */
+    /** Every model the HTTP server implements, with its defaults, in the enum's order. */
     public static List<HttpServerSetup> everyModel() {
-        return Arrays.stream(ServerModel.values()).map(HttpServerSetup::of).toList();
+        return Arrays.stream(ServerModel.values()).filter(ConcurrencyStage::implemented).map(HttpServerSetup::of)
+                .toList();
     }
 
     /**

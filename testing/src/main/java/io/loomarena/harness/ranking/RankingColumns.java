@@ -226,7 +226,7 @@ final class RankingColumns {
             return "n/a";
         }
         // Rounded down, so that 89.9% is not shown as 90% without the verdict that 90% brings.
-        return format("%.0f", Math.floor(row.aggregate().metric(ServerMetrics.CLIENT_CPU_SHARE).value() * 100)) + "%"
+        return format("%.0f", Math.floor(row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD).value() * 100)) + "%"
                 + (bound ? " " + RankingTable.CLIENT_BOUND : "");
     }
 

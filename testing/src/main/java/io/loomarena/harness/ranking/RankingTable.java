@@ -157,7 +157,7 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
      * did not record its CPU time.
      */
     static Boolean clientBound(Row row) {
-        var share = row.aggregate().metric(ServerMetrics.CLIENT_CPU_SHARE);
+        var share = row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD);
         return share == null ? null : share.value() >= ServerMetrics.CLIENT_BOUND;
     }
 

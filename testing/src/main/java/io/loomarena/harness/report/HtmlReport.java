@@ -76,6 +76,7 @@ public final class HtmlReport {
             chart(body, plotted, ReportCharts.idleMemory(data.idle()));
             body.append("</section>\n");
         }
+        body.append(CapacitySection.html(resultsDir, plotted));
         String gate = AbGateSection.html(new AbResults(resultsDir).readAll());
         if (plotted.isEmpty() && gate.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");

@@ -28,6 +28,7 @@ public record ReportData(Map<String, List<BenchmarkSummary>> suites, List<IdleMe
 
     /** Folders under the results folder that never hold benchmark summaries. */
     private static final List<String> NOT_SUITES = List.of("baseline", "reliability", IdleMemoryStore.FOLDER,
+            io.loomarena.harness.capacity.CapacityPlan.FOLDER,
             AbResults.FOLDER);
 
     public ReportData {

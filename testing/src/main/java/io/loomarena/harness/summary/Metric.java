@@ -72,6 +72,11 @@ public record Metric(String key, String unit, boolean lowerIsBetter, Reading rea
             return stats -> stats.readings().getOrDefault(reading, -1L);
         }
 
+        /** A model counter or fact of the server's ({@link ServerStats#counters()}), {@code -1} when it lacks it. */
+        static ToLongFunction<ServerStats> counter(String name) {
+            return stats -> stats.counters().getOrDefault(name, -1L);
+        }
+
         private static OptionalDouble known(long value) {
             return value < 0 ? OptionalDouble.empty() : OptionalDouble.of(value);
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import io.loomarena.echo.server.EchoCounters;
 import io.loomarena.harness.summary.Metric.Shown;
 import io.loomarena.measure.RunResult;
 import io.loomarena.measure.ServerStats;
@@ -24,13 +25,13 @@ public final class ServerMetrics {
     private static final double MIB = 1024.0 * 1024.0;
 
     /**
-     * The share of its CPUs that the load client's process used over a measured iteration: its CPU time from the start
-     * of the timed work to the end of the iteration over (elapsed time x the CPUs it may run on), read by the client
-     * itself ({@code RunResult.Iteration#cpuNanos}), not from the server's {@code stats}. The largest over the measured
+     * The share of its CPUs that the load client's process used over a measured iteration: its CPU time over the
+     * iteration divided by the iteration's wall time and by the CPUs it may run on, measured by the client itself
+     * ({@code RunResult.Iteration#clientCpuLoad}), not from the server's {@code stats}. The largest over the measured
      * iterations: one iteration in which the client saturated its CPU is enough for the row to say so. Shown by the
      * ranking with the {@link #CLIENT_BOUND} verdict rather than through its own columns.
      */
-    public static final Metric CLIENT_CPU_SHARE = new Metric("clientCpuShare", "share of its CPUs", true,
+    public static final Metric CLIENT_CPU_LOAD = new Metric("clientCpuLoad", "share of its CPUs", true,
             (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null,
             new Shown("client_cpu_share", 1, "%.3f"), null, false);
 
@@ -78,7 +79,10 @@ public final class ServerMetrics {
                     growthPerOperation(Metric.Reading.named(ServerStats.CONTEXT_SWITCHES)), Aggregator.MEAN,
                     new Shown("server context switches/{unit}", 1, "%.2f"),
                     new Shown("server_context_switches_per_op", 1, "%.4f"), null, true),
-            CLIENT_CPU_SHARE);
+            // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
+            new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
+                    Aggregator.MAX, null, null, null, false),
+            CLIENT_CPU_LOAD);
 
     private ServerMetrics() {
     }
@@ -103,8 +107,8 @@ public final class ServerMetrics {
      */
     public static Map<String, Double> read(ServerStats before, ServerStats after, RunResult.Iteration client) {
         Map<String, Double> values = read(before, after, client.operations());
-        if (client.cpuNanos() != null && client.elapsedNanos() > 0) {
-            values.put(CLIENT_CPU_SHARE.key(), client.cpuNanos() / ((double) client.elapsedNanos() * client.cpus()));
+        if (client.clientCpuLoad() != null) {
+            values.put(CLIENT_CPU_LOAD.key(), client.clientCpuLoad());
         }
         return values;
     }

@@ -12,9 +12,11 @@ import io.loomarena.harness.BenchmarkPlan;
 class EchoBenchmarksTest {
 
     @Test
-    void theMatrixHasEveryServerModelAgainstEveryClientModelNamedByLabel() {
-        assertThat(EchoBenchmarks.combinations()).hasSize(ServerModel.values().length * ClientModel.values().length)
-                .contains("SINGLE_SERVER+PLATFORM_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT");
+    void theMatrixHasEveryBlockingServerModelAgainstEveryClientAndTheEventLoopsAgainstTheVirtualOne() {
+        assertThat(EchoBenchmarks.combinations()).containsExactly("SINGLE_SERVER+PLATFORM_CLIENT",
+                "SINGLE_SERVER+VIRTUAL_CLIENT", "PLATFORM_SERVER+PLATFORM_CLIENT", "PLATFORM_SERVER+VIRTUAL_CLIENT",
+                "POOL_SERVER+PLATFORM_CLIENT", "POOL_SERVER+VIRTUAL_CLIENT", "VIRTUAL_SERVER+PLATFORM_CLIENT",
+                "VIRTUAL_SERVER+VIRTUAL_CLIENT", "EVENT_LOOP_SERVER+VIRTUAL_CLIENT", "NETTY_SERVER+VIRTUAL_CLIENT");
     }
 
     @Test
@@ -39,6 +41,7 @@ class EchoBenchmarksTest {
         assertThat(EchoLaunch.server(ServerModel.VIRTUAL).args()).containsExactly("server", "--model", "virtual",
                 "--host", "127.0.0.1", "--port", "0");
         assertThat(EchoLaunch.server(ServerModel.POOL).args()).containsSequence("--pool-size", "100");
+        assertThat(EchoLaunch.server(ServerModel.EVENT_LOOP).args()).doesNotContain("--pool-size", "--loops");
         assertThat(EchoSuite.ECHO.expectedCombinations(java.util.Map.of())).isEqualTo(EchoBenchmarks.combinations());
     }
 }

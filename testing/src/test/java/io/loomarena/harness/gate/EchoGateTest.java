@@ -46,19 +46,19 @@ class EchoGateTest {
 
     @Test
     void aMissingCombinationFailsNamingItEveryTime() {
-        SummaryStore store = storeWith(7);
+        SummaryStore store = storeWith(EchoBenchmarks.combinations().size() - 1);
 
         for (int attempt = 1; attempt <= 2; attempt++) {
             // Same folder, same answer: what a run already tried is SuiteLedger's concern, not the gate's.
             assertThatThrownBy(() -> EchoGate.of(store, MEASURED)).isInstanceOf(RankingException.class)
-                    .hasMessageContaining("missing summaries for VIRTUAL_SERVER+VIRTUAL_CLIENT")
+                    .hasMessageContaining("missing summaries for " + EchoBenchmarks.combinations().getLast() + " in")
                     .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
         }
     }
 
     @Test
     void summariesOfAnotherWorkloadSkipTheGateWithOneLine() {
-        SummaryStore store = storeWith(8);
+        SummaryStore store = storeWith(EchoBenchmarks.combinations().size());
 
         assertThat(EchoGate.of(store, MEASURED).expectedOperations()).isEqualTo(4_000);
         assertThatThrownBy(() -> EchoGate.of(store, EchoBenchmarks.Workload.of(1000, 1000, 32)))
@@ -95,7 +95,7 @@ class EchoGateTest {
 
     @Test
     void theBaselineMustBeCommittedUnlessRefreshedFromCleanRuns() {
-        EchoGate gate = EchoGate.of(storeWith(8), MEASURED);
+        EchoGate gate = EchoGate.of(storeWith(EchoBenchmarks.combinations().size()), MEASURED);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, UTF_8);
 
@@ -111,6 +111,7 @@ class EchoGateTest {
 
         EchoGate unclean = new EchoGate(gate.rules(), 5_000);
         assertThatThrownBy(() -> unclean.baseline(results, true, out)).isInstanceOf(GateFailure.class)
-                .hasMessageStartingWith("the baseline is only refreshed from clean runs; 8 FAIL");
+                .hasMessageStartingWith("the baseline is only refreshed from clean runs; "
+                        + EchoBenchmarks.combinations().size() + " FAIL");
     }
 }

@@ -24,7 +24,7 @@ class ClientBoundTest {
 
     @Test
     void theLargestShareOfAnyMeasuredIterationDecides() {
-        assertThat(RANKING.entries()).extracting(e -> e.summary().aggregate().metric(ServerMetrics.CLIENT_CPU_SHARE))
+        assertThat(RANKING.entries()).extracting(e -> e.summary().aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD))
                 .extracting(value -> value == null ? null : value.value())
                 .containsExactly(0.93, 0.899, null);
     }

@@ -69,7 +69,7 @@ public final class SummaryFixtures {
         List<MeasuredRun> runs = new ArrayList<>();
         for (MeasuredRun run : summary.runs().measured()) {
             Map<String, Double> metrics = new LinkedHashMap<>(run.metrics());
-            metrics.put(ServerMetrics.CLIENT_CPU_SHARE.key(), shares[runs.size()]);
+            metrics.put(ServerMetrics.CLIENT_CPU_LOAD.key(), shares[runs.size()]);
             runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), run.elapsedNanos(), run.operations(),
                     run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
                     metrics, run.pinnedTopStack(), run.serverCounters()));

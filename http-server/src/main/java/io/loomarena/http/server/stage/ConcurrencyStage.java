@@ -1,10 +1,12 @@
 package io.loomarena.http.server.stage;
 
+import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.measure.ModelThreads;
@@ -59,13 +61,33 @@ public interface ConcurrencyStage extends AutoCloseable {
     default void close() {
     }
 
-    /** The stage of a configuration's model, as one object: the only place that chooses between them. */
+    /**
+     * Whether the HTTP server has a stage for {@code model}: the models with event loops ({@code event-loop},
+     * {@code netty}) exist for echo only so far, and {@code serve} refuses them with one line.
+     */
+    static boolean implemented(ServerModel model) {
+        return !model.hasLoops();
+    }
+
+    /** The command-line names of the models the HTTP server implements, comma separated. */
+    static String implementedModels() {
+        return Arrays.stream(ServerModel.values()).filter(ConcurrencyStage::implemented).map(ServerModel::cliName)
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The stage of a configuration's model, as one object: the only place that chooses between them.
+     *
+     * @throws IllegalArgumentException for a model the HTTP server does not implement ({@link #implemented})
+     */
     static ConcurrencyStage of(ServerConfig config) {
         return switch (config.model()) {
             case SINGLE -> new SingleStage();
             case PLATFORM -> new PlatformStage();
             case POOL -> new PoolStage(config.poolSize());
             case VIRTUAL -> new VirtualStage();
+            case EVENT_LOOP, NETTY -> throw new IllegalArgumentException("the HTTP server has no " + config.model()
+                    + " stage yet");
         };
     }
 }

@@ -1,0 +1,90 @@
+package io.loomarena.harness.capacity;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import io.loomarena.harness.ModelLabels;
+import io.loomarena.harness.http.HttpLaunch;
+import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.harness.http.HttpSuite;
+import io.loomarena.model.ClientModel;
+
+/**
+ * The capacity search of one combination on one path: what every step sends (the path over {@code connections}, with
+ * or without keep-alive, at the step's rate for the objective's window), the objective and how the rate is stepped.
+ * Every model gets the same plan apart from its server. Immutable.
+ *
+ * @param path        the request path and query, for example {@code /io?ms=10}
+ * @param connections the client's connections (one thread each), 1..10,000: enough that {@code connections / rate}
+ *                    stays above the latency, or the client itself would queue requests
+ * @param keepAlive   whether a connection carries many requests (false: one connection per request, so that a pool
+ *                    that holds a thread per connection serves every request in turn)
+ * @param server      the server and its options
+ * @param client      the load client's thread model
+ * @param objective   what each step must keep
+ * @param search      how the rate is stepped
+ */
+public record CapacityPlan(String path, int connections, boolean keepAlive, HttpServerSetup server,
+                           ClientModel client, LatencyObjective objective, SearchSettings search) {
+
+    /** Results go to {@code target-results/http-capacity/}. */
+    public static final String FOLDER = "http-capacity";
+    /**
+     * How long one answer may take before it counts as a {@code timeout} error: a step whose answers wait that long
+     * broke any sensible objective already, and a shorter wait keeps an overloaded step short.
+     */
+    public static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+
+    public CapacityPlan {
+        Objects.requireNonNull(path, "path");
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("path must start with /, got " + path);
+        }
+        if (connections < 1 || connections > 10_000) {
+            throw new IllegalArgumentException("connections must be 1..10000, got " + connections);
+        }
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(objective, "objective");
+        Objects.requireNonNull(search, "search");
+    }
+
+    /** {@code IO}, {@code FANOUT}, {@code PING}: what tells the searches of one path apart, as the fan-out suite does. */
+    public String variant() {
+        return HttpSuite.FANOUT.variant(Map.of("path", path));
+    }
+
+    /** {@code POOL_4_SERVER+VIRTUAL_CLIENT+IO}: the summary's file name and the ranking's name. */
+    public String combination() {
+        return ModelLabels.combination(server.label(), client.label(), variant());
+    }
+
+    /** Whether the server needs a downstream to call: {@code /fanout}. */
+    public boolean needsDownstream() {
+        return path.startsWith("/fanout");
+    }
+
+    /**
+     * What every combination of one ranking shares: path, connections, keep-alive, objective and the search's
+     * stepping. Summaries are ranked together only when these are equal.
+     */
+    public Map<String, Object> workload() {
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("path", path);
+        workload.put("host", HttpLaunch.HOST);
+        workload.put("model", "open: constant arrival rate per step");
+        workload.put("connections", connections);
+        workload.put("keepAlive", keepAlive);
+        workload.put("objective", objective.toString());
+        workload.put("startRate", search.startRate());
+        workload.put("growth", search.growth());
+        workload.put("resolution", search.resolution());
+        workload.put("ceiling", search.ceiling());
+        workload.put("rateTolerance", search.rateTolerance());
+        workload.put("clientCpuLimit", search.clientCpuLimit());
+        workload.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
+        return workload;
+    }
+}

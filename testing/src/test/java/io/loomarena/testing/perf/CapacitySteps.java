@@ -1,0 +1,137 @@
+package io.loomarena.testing.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import io.loomarena.harness.capacity.CapacityPlan;
+import io.loomarena.harness.capacity.CapacityRanking;
+import io.loomarena.harness.capacity.CapacityRun;
+import io.loomarena.harness.capacity.CapacitySummary;
+import io.loomarena.harness.capacity.LatencyObjective;
+import io.loomarena.harness.capacity.SearchSettings;
+import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.model.ClientModel;
+
+/** Thin steps for the capacity searches: they hand the feature's words to {@link CapacityRun} and read its summaries. */
+public final class CapacitySteps {
+
+    private final BenchmarkContext context;
+    private String path;
+    private int connections;
+    private boolean keepAlive;
+    private LatencyObjective objective;
+    private SearchSettings search;
+    private CapacitySummary searched;
+    private List<String> ranked;
+
+    public CapacitySteps(BenchmarkContext context) {
+        this.context = context;
+    }
+
+    @Given("a capacity search of {string} over {int} connections, one connection per request")
+    public void oneConnectionPerRequest(String searchedPath, int count) {
+        path = searchedPath;
+        connections = count;
+        keepAlive = false;
+    }
+
+    @Given("a capacity search of {string} over {int} keep-alive connections")
+    public void keepAliveConnections(String searchedPath, int count) {
+        path = searchedPath;
+        connections = count;
+        keepAlive = true;
+    }
+
+    @Given("the latency objective {string}")
+    public void theObjective(String text) {
+        objective = LatencyObjective.parse(text);
+    }
+
+    @Given("the rate starts at {int} req\\/s, grows {double} times while the objective holds, then is bisected to"
+            + " {int}%, up to {int} req\\/s, for at most {int} minute(s) per combination")
+    public void theStepping(int start, double growth, int resolutionPercent, int ceiling, int minutes) {
+        search = SearchSettings.of(start, growth, resolutionPercent / 100.0, ceiling, Duration.ofMinutes(minutes));
+    }
+
+    @When("the capacity of {string} against the {word} client is searched")
+    public void theCapacityIsSearched(String server, String client) {
+        CapacityPlan plan = new CapacityPlan(path, connections, keepAlive, HttpServerSetup.parse(server),
+                ClientModel.parse(client), objective, search);
+        searched = CapacityRun.search(plan, context.settings, context.placement(), System.out);
+    }
+
+    @Then("every step is kept in the combination's capacity summary, and the search found a sustained rate")
+    public void everyStepKept() {
+        assertThat(CapacitySummary.readAll(context.settings.resultsDir()))
+                .filteredOn(s -> s.combination().equals(searched.combination())).singleElement()
+                .satisfies(s -> assertThat(s.steps()).hasSameSizeAs(searched.steps()).isNotEmpty());
+        assertThat(searched.finding().badInput()).as(searched.combination() + ": " + searched.message()).isFalse();
+    }
+
+    @Then("the search stops on a bad input with one line starting {string}, its {int} step(s) kept in the summary")
+    public void theSearchStops(String start, int steps) {
+        assertThat(searched.finding().badInput()).as(searched.message()).isTrue();
+        assertThat(searched.message()).startsWith(start).doesNotContain("\n");
+        assertThat(CapacitySummary.readAll(context.settings.resultsDir()))
+                .filteredOn(s -> s.combination().equals(searched.combination())).singleElement()
+                .satisfies(s -> assertThat(s.steps()).hasSize(steps));
+    }
+
+    @When("the capacity summaries are ranked")
+    public void theSummariesAreRanked() {
+        ranked = CapacityRanking.rankAndWrite(context.settings.resultsDir(), System.out);
+    }
+
+    @Then("there is one [PERF][CAPACITY] line per combination of {string}, highest sustained rate first")
+    public void oneLinePerCombination(String rankedPath) {
+        List<CapacitySummary> group = ofPath(rankedPath);
+        List<String> lines = ranked.stream().filter(l -> l.startsWith("[PERF][CAPACITY] ")).filter(l -> group.stream()
+                .anyMatch(s -> l.contains(" " + s.combination() + " ") || l.contains(" " + s.combination() + ":")))
+                .toList();
+        assertThat(lines).hasSameSizeAs(group);
+        List<Double> order = CapacityRanking.rank(group).stream().map(r -> r.summary().sustainedRate()).toList();
+        assertThat(order).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+    }
+
+    @Then("the sustained rate of {string} on {string} is within {int}% of {int} threads each holding a request"
+            + " {int} ms")
+    public void theKnownAnswer(String server, String searchedPath, int percent, int threads, int millis) {
+        double expected = threads * 1000.0 / millis;
+        CapacitySummary pool = summaryOf(server, searchedPath);
+        assertThat(pool.kneeBelow()).as(pool.combination() + " must have a knee: " + pool.message()).isNotNull();
+        assertThat(pool.sustainedRate()).as(pool.combination() + ": " + pool.message())
+                .isBetween(expected * (1 - percent / 100.0), expected * (1 + percent / 100.0));
+    }
+
+    @Then("{string} sustains a higher rate than {string} on {string}")
+    public void sustainsMore(String higher, String lower, String searchedPath) {
+        CapacitySummary more = summaryOf(higher, searchedPath);
+        assertThat(more.sustainedRate()).as(more.combination() + ": " + more.message())
+                .isGreaterThanOrEqualTo(Optional.ofNullable(summaryOf(lower, searchedPath).kneeBelow())
+                        .orElse(Double.POSITIVE_INFINITY));
+    }
+
+    @Then("the latency objective {string} is refused with the line {string}")
+    public void theObjectiveIsRefused(String text, String line) {
+        assertThatThrownBy(() -> LatencyObjective.parse(text)).hasMessage(line);
+    }
+
+    private List<CapacitySummary> ofPath(String rankedPath) {
+        return CapacitySummary.readAll(context.settings.resultsDir()).stream()
+                .filter(s -> rankedPath.equals(s.workload().get("path"))).toList();
+    }
+
+    private CapacitySummary summaryOf(String server, String searchedPath) {
+        String label = HttpServerSetup.parse(server).label() + "+";
+        return ofPath(searchedPath).stream().filter(s -> s.combination().startsWith(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no capacity summary of " + server + " on " + searchedPath
+                        + " under " + CapacitySummary.folder(context.settings.resultsDir())));
+    }
+}
