@@ -14,6 +14,8 @@
 #   start_java PORT LOG ARGS the JVM pinned to CPU 0 with ARGS, waiting until it listens on PORT (sets JAVA_PID)
 #   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request of-which-system-us"
 #   median / ratio           the median of the numbers on stdin; A / B with two decimals
+#   help_or_no_arguments "$@"  for scripts configured by environment only: --help prints the script's header comment
+#                            and exits 0; any other argument exits 2 with one line
 
 say() { printf '%s\n' "$*"; }
 die() { printf '%s: %s\n' "${SCRIPT_NAME:-bench}" "$*" >&2; exit 1; }
@@ -224,3 +226,13 @@ median() { # numbers on stdin (non-numbers ignored) -> their median, or n/a when
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# help_or_no_arguments "$@" : the script's header comment (from line 2 to `set -euo pipefail`) for --help or -h, exit 0;
+# one line and exit 2 for any other argument; nothing without arguments.
+help_or_no_arguments() {
+  if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    exit 0
+  fi
+  [[ $# -eq 0 ]] || { echo "${SCRIPT_NAME:-bench}: unknown argument '$1' (try --help)" >&2; exit 2; }
+}

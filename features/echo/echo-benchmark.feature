@@ -9,8 +9,9 @@ Feature: Echo benchmark of every server model against every client model
   The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
   The quick workload (100 clients x 2,500 messages: each measured iteration lasts at least a second here) runs by
   default; the @Slow @Full one (1,000 clients x 1,000 messages) only when asked for.
-  Each ranking line carries its spread (min/max, 95% confidence interval over every measured iteration of every fork)
-  and says which combinations it is tied with.
+  Each ranking line carries its spread (min/max, 95% confidence interval of the mean, widened where forks disagree),
+  says which combinations it is tied with (an order only where the interval of the ratio of two throughputs excludes
+  1) and gives its throughput over the fastest's with the interval of that ratio.
   The regression gate, last, prints one [PERF][GATE] PASS or FAIL line per combination and rule; a FAIL fails the run.
 
   @Performance
@@ -126,6 +127,7 @@ Feature: Echo benchmark of every server model against every client model
   Scenario: Rank the echo benchmark summaries
     When the echo benchmark summaries are ranked
     Then the ranking lists all 10 echo combinations fastest first
+    And every ranking line ends with its ratio to the fastest, with an interval, and its client's CPU
     And the ranking is written as ranking.md and ranking.csv beside the summaries
 
   @PerformanceSummary

@@ -159,8 +159,24 @@ public final class IterationLoop {
         return RunResult.ofIterations(measured);
     }
 
+    /**
+     * One iteration, with the client process's CPU load ({@link RunResult.Iteration#clientCpuLoad}) from the moment its
+     * timed work may start (after {@link IterationPacer#ready}) to the moment the body returned, unless the body
+     * measured it itself: whether the client was the bottleneck.
+     */
     private static RunResult once(Step step, IterationPacer pacer, Body body) {
-        RunResult result = body.run(() -> pacer.ready(step));
+        long[] atStart = {-1, 0};
+        RunResult result = body.run(() -> {
+            pacer.ready(step);
+            atStart[0] = ProcessCpu.nanos();
+            atStart[1] = System.nanoTime();
+        });
+        long wall = System.nanoTime() - atStart[1];
+        long cpuAtEnd = ProcessCpu.nanos();
+        if (atStart[0] >= 0 && cpuAtEnd >= atStart[0] && wall > 0 && result.iterations().size() == 1
+                && result.iterations().get(0).clientCpuLoad() == null) {
+            result = result.withClientCpuLoad((cpuAtEnd - atStart[0]) / ((double) wall * ProcessCpu.cpus()));
+        }
         pacer.done(step, result);
         return result;
     }

@@ -85,8 +85,7 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
             gcCount += Math.max(0, gc.getCollectionCount());
             gcTime += Math.max(0, gc.getCollectionTime());
         }
-        long cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : -1;
+        long cpu = ProcessCpu.nanos();
         Map<String, Long> proc = procStatus();
         PinningMonitor pinning = PinningMonitor.current();
         return new ServerStats(ProcessHandle.current().pid(), threads.getThreadCount(), threads.getPeakThreadCount(),

@@ -152,4 +152,42 @@ class IterationLoopTest {
         assertThat(read.iterations()).hasSize(2);
         assertThat(read.throughput()).isEqualTo(2e6);
     }
+
+    @Test
+    void eachIterationRecordsTheClientCpuLoadOfItsTimedWork(@TempDir Path dir) {
+        int cpus = ProcessCpu.cpus();
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(1, 2), IterationLoop.IterationPacer.NONE,
+                start -> {
+                    start.run();
+                    busy(30_000_000L); // one thread busy for the whole window: a load of about one CPU
+                    return iteration(30_000_000L, 3, 0, 4);
+                });
+
+        assertThat(result.iterations()).hasSize(2).allSatisfy(it -> assertThat(it.clientCpuLoad())
+                .isBetween(0.5 / cpus, 1.0 + 1e-9));
+        result.writeJson(dir.resolve("run.json"));
+        assertThat(RunResult.readJson(dir.resolve("run.json"))).isEqualTo(result);
+    }
+
+    @Test
+    void aLoadTheClientMeasuredItselfIsKept() {
+        RunResult result = IterationLoop.run(new IterationLoop.Plan(0, 1), IterationLoop.IterationPacer.NONE,
+                start -> {
+                    start.run();
+                    return iteration(1_000, 3, 0, 4).withClientCpuLoad(0.25);
+                });
+
+        assertThat(result.iterations().get(0).clientCpuLoad()).isEqualTo(0.25);
+    }
+
+    /** Spins on this thread until it used {@code nanos} of CPU time. */
+    private static void busy(long nanos) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + nanos;
+        long sink = 0;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            sink += System.nanoTime() % 7;
+        }
+        assertThat(sink).isGreaterThanOrEqualTo(0);
+    }
 }

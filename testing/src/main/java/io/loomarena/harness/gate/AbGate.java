@@ -20,6 +20,7 @@ import io.loomarena.harness.session.MeasuredForks;
 import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.RatioInterval;
 
 /**
  * The A/B regression gate: a baseline build and this build, each built into its own jars, measured on this machine in

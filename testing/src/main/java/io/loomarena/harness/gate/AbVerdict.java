@@ -2,6 +2,8 @@ package io.loomarena.harness.gate;
 
 import java.util.Locale;
 
+import io.loomarena.harness.summary.RatioInterval;
+
 /**
  * One A/B gate rule applied to one combination: the outcome, both sides' means and the ratio's interval. Immutable.
  *

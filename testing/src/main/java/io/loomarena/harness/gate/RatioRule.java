@@ -3,6 +3,8 @@ package io.loomarena.harness.gate;
 import java.util.List;
 import java.util.Locale;
 
+import io.loomarena.harness.summary.RatioInterval;
+
 /**
  * A rule of the A/B gate: this build's figure may be at most {@code tolerance} worse than the baseline build's, judged
  * on the ratio this/baseline and its interval ({@link RatioInterval}). Immutable.

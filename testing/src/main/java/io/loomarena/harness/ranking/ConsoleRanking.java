@@ -49,16 +49,22 @@ public final class ConsoleRanking {
                         + " (mean elapsed time of the fixed work) of %s; workload: %s\n",
                 ranking.suite(), ranking.entries().size(), ranking.shape(), ranking.workloadText()));
         out.append("[PERF] after each line: min/max = fastest and slowest measured iteration (elapsed s), ci95 = 95%"
-                + " confidence interval of the mean elapsed s (Student t over every measured iteration of every"
-                + " fork), tied-with = ranks it cannot be told apart from, then the server's cost over the measured"
+                + " confidence interval of the mean elapsed s (Student t over every measured iteration, widened to a"
+                + " bootstrap over forks then iterations where forks differ), tied-with = ranks it cannot be told apart from, then the server's cost over the measured"
                 + " iterations: CPU per ").append(ranking.unit())
                 .append(", peak platform threads, peak RSS, virtual-thread pinning events (JFR); forks and measured"
-                        + " iterations per fork\n");
+                        + " iterations per fork; vs-fastest = throughput over the fastest's, with the 95% interval of"
+                        + " that ratio; client-cpu = the largest share of its CPUs the client process used over a"
+                        + " measured iteration, client-bound from 90%\n");
         out.append("[PERF] ties: ").append(Ranking.TIE_RULE).append('\n');
         for (Row row : table.rows()) {
             out.append(line(row.entry(), ranking.unit())).append(' ').append(table.columns(Output.CONSOLE).stream()
                     .map(column -> column.label() + "=" + column.cell().apply(row))
                     .collect(Collectors.joining(", "))).append('\n');
+        }
+        String clientBound = RankingTable.clientBoundNote(table);
+        if (!clientBound.isEmpty()) {
+            out.append("[PERF] ").append(clientBound).append('\n');
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",
@@ -94,7 +100,7 @@ public final class ConsoleRanking {
     }
 
     /**
-     * What follows the fastest's figures when it is tied: {@code , tied with B and C (intervals overlap): no single
+     * What follows the fastest's figures when it is tied: {@code , tied with B and C (not ordered by the data): no single
      * fastest}, else nothing. Rank 1 of a tie is only the lowest mean; the line must not call it the winner.
      */
     static String tiedFastest(Ranking ranking) {
@@ -103,7 +109,7 @@ public final class ConsoleRanking {
             return "";
         }
         return ", tied with " + Verdict.and(tied.stream().map(RankedCombination::combination).toList())
-                + " (intervals overlap): no single fastest";
+                + " (not ordered by the data): no single fastest";
     }
 
     /** One {@code [PERF][FINAL]} line, up to its closing parenthesis. */

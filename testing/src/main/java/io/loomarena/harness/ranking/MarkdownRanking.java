@@ -59,13 +59,22 @@ public final class MarkdownRanking {
                 ranking.workloadText(), ranking.shape()));
         out.append(table(table, Output.MARKDOWN));
         out.append("\nTies: ").append(Ranking.TIE_RULE).append(". The order among tied combinations is not"
-                + " established by these runs.\n");
+                + " established by these runs; ties are pairwise, so a combination may tie with two others that are"
+                + " ordered between themselves.\n");
+        out.append("\nvs fastest: the throughput over the fastest's, with the 95% interval of that ratio. What a run"
+                + " can promise is the order and these ratios: the level of a whole matrix moves from run to run and"
+                + " from machine to machine more than its ratios do.\n");
         for (RankedCombination entry : ranking.entries()) {
             String stack = entry.summary().aggregate().pinnedTopStack();
             if (!stack.isEmpty()) {
                 out.append("\nTop pinning stack of ").append(entry.combination()).append(": `").append(stack)
                         .append("`\n");
             }
+        }
+        String clientBound = RankingTable.clientBoundNote(table);
+        if (!clientBound.isEmpty()) {
+            out.append("\n**").append(clientBound, 0, RankingTable.CLIENT_BOUND.length()).append("**")
+                    .append(clientBound.substring(RankingTable.CLIENT_BOUND.length())).append(".\n");
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"

@@ -1,6 +1,9 @@
 package io.loomarena.harness.ranking;
 
+import java.util.List;
+
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.RatioInterval;
 
 /**
  * One line of a ranking. Immutable.
@@ -9,8 +12,17 @@ import io.loomarena.harness.summary.BenchmarkSummary;
  * @param summary      the combination's summary
  * @param deltaNanos   how much longer its average took than the fastest's
  * @param deltaPercent the same, in percent of the fastest's average
+ * @param vsFastest    its throughput over the fastest's, with the 95% interval of that ratio ({@link Separation});
+ *                     exactly 1 for the fastest itself
+ * @param tiedWith     the ranks of the combinations the data does not order it against ({@link Ranking#TIE_RULE}),
+ *                     ascending
  */
-public record RankedCombination(int rank, BenchmarkSummary summary, double deltaNanos, double deltaPercent) {
+public record RankedCombination(int rank, BenchmarkSummary summary, double deltaNanos, double deltaPercent,
+                                RatioInterval vsFastest, List<Integer> tiedWith) {
+
+    public RankedCombination {
+        tiedWith = List.copyOf(tiedWith);
+    }
 
     public String combination() {
         return summary.combination();

@@ -12,7 +12,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
-import io.loomarena.harness.summary.ConfidenceInterval;
+import io.loomarena.harness.summary.MeanInterval;
+import io.loomarena.harness.summary.RatioInterval;
 
 /**
  * The combinations of one suite, fastest first by the mean elapsed time of their measured runs. Built only from
@@ -68,11 +69,28 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         requireSame(suite, summaries, "warmup iterations per fork", s -> String.valueOf(s.runs().warmups()));
         List<BenchmarkSummary> sorted = summaries.stream().sorted(FASTEST_FIRST).toList();
         double fastest = sorted.get(0).aggregate().averageElapsedNanos();
+        // Each pair judged once, slower against faster, so that a tie is symmetric whatever the resamples.
+        boolean[][] tiedPairs = new boolean[sorted.size()][sorted.size()];
+        for (int i = 0; i < sorted.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                tiedPairs[i][j] = !Separation.throughputRatio(sorted.get(i), sorted.get(j)).excludesOne();
+                tiedPairs[j][i] = tiedPairs[i][j];
+            }
+        }
         List<RankedCombination> entries = new ArrayList<>();
-        for (BenchmarkSummary summary : sorted) {
+        for (int i = 0; i < sorted.size(); i++) {
+            BenchmarkSummary summary = sorted.get(i);
             double delta = summary.aggregate().averageElapsedNanos() - fastest;
-            entries.add(new RankedCombination(entries.size() + 1, summary, delta,
-                    fastest == 0 ? 0 : delta * 100 / fastest));
+            List<Integer> tied = new ArrayList<>();
+            for (int j = 0; j < sorted.size(); j++) {
+                if (tiedPairs[i][j]) {
+                    tied.add(j + 1);
+                }
+            }
+            RatioInterval vsFastest = i == 0 ? new RatioInterval(1, 1, 1, MeanInterval.LEVEL)
+                    : Separation.throughputRatio(summary, sorted.get(0));
+            entries.add(new RankedCombination(i + 1, summary, delta, fastest == 0 ? 0 : delta * 100 / fastest,
+                    vsFastest, tied));
         }
         BenchmarkSummary first = sorted.get(0);
         return new Ranking(suite, first.unit(), first.workload(), first.runs().warmups(), first.runs().measuredRuns(),
@@ -92,28 +110,24 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
     }
 
     /**
-     * The rule that declares two combinations tied, as printed in the outputs: their 95% confidence intervals of the
-     * mean elapsed time overlap (or, with fewer than 3 measured runs and so no interval, their min–max ranges do).
+     * The rule that declares two combinations tied, as printed in the outputs. A ranking claims "A ranks above B" only
+     * where the 95% interval of the ratio of their throughputs excludes 1 ({@link Separation}); every other pair is
+     * tied. Ties are pairwise and need not be transitive (A above B, while C, measured with a wide interval, ties with
+     * both): each combination lists exactly the ones it cannot be told from, and the printed order, by mean, never
+     * contradicts an ordered pair, because a ratio's interval holds its point estimate.
      */
-    public static final String TIE_RULE = "two combinations are tied when the 95% confidence intervals of their mean"
-            + " elapsed times overlap (min-max ranges when there are fewer than 3 measured iterations): the data cannot"
+    public static final String TIE_RULE = "two combinations are tied unless the 95% interval of the ratio of their"
+            + " throughputs excludes 1 (bootstrap over forks, then iterations; with one fork or fewer than 3"
+            + " measured iterations, unless their own intervals, or min-max ranges, do not overlap): the data cannot"
             + " order them";
 
     /** The ranks of the other combinations this one is tied with ({@link #TIE_RULE}), ascending; empty when none. */
     public List<Integer> tiedWith(RankedCombination entry) {
-        return entries.stream().filter(other -> other.rank() != entry.rank() && tied(entry, other))
-                .map(RankedCombination::rank).toList();
+        return entry.tiedWith();
     }
 
     private static boolean tied(RankedCombination a, RankedCombination b) {
-        ConfidenceInterval ia = a.summary().aggregate().elapsedCi95Nanos();
-        ConfidenceInterval ib = b.summary().aggregate().elapsedCi95Nanos();
-        if (ia != null && ib != null) {
-            return ia.overlaps(ib);
-        }
-        var x = a.summary().aggregate();
-        var y = b.summary().aggregate();
-        return x.minElapsedNanos() <= y.maxElapsedNanos() && y.minElapsedNanos() <= x.maxElapsedNanos();
+        return a.tiedWith().contains(b.rank());
     }
 
     /** {@code 2,3}, or {@code none}: the ranks {@link #tiedWith} as printed. */

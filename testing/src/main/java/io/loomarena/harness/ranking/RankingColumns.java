@@ -40,6 +40,7 @@ final class RankingColumns {
                 number(Output.MARKDOWN, "95% CI s", row -> RankingTable.interval(row.aggregate().elapsedCi95Nanos(),
                         "–")),
                 text(Output.MARKDOWN, "tied with", row -> RankingTable.tiedWith(ranking, row)),
+                number(Output.MARKDOWN, "vs fastest", row -> vsFastest(row, "–")),
                 number(Output.MARKDOWN, "throughput " + unit + "/s", row -> format("%.2f", row.entry().throughput())),
                 number(Output.MARKDOWN, "ms/" + unit, row -> format("%.4f", row.entry().millisPerOperation())),
                 number(Output.MARKDOWN, "delta", row -> String.format(Locale.ROOT, "%+.3f s (%+.2f%%)",
@@ -51,6 +52,7 @@ final class RankingColumns {
         for (Metric metric : RankingTable.shownMetrics()) {
             columns.add(metric(Output.MARKDOWN, metric, metric.table(), "n/a"));
         }
+        columns.add(text(Output.MARKDOWN, "client CPU", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -69,6 +71,8 @@ final class RankingColumns {
         }
         columns.add(number(Output.CONSOLE, "forks", row -> String.valueOf(row.summary().runs().forks())));
         columns.add(number(Output.CONSOLE, "iterations", row -> String.valueOf(row.summary().runs().iterations())));
+        columns.add(number(Output.CONSOLE, "vs-fastest", row -> vsFastest(row, "..")));
+        columns.add(text(Output.CONSOLE, "client-cpu", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -107,6 +111,13 @@ final class RankingColumns {
                 columns.add(metric(Output.CSV, metric, metric.csv(), ""));
             }
         }
+        columns.add(number(Output.CSV, "throughput_vs_fastest", row -> format("%.4f", row.entry().vsFastest().ratio())));
+        columns.add(number(Output.CSV, "throughput_vs_fastest_low",
+                row -> format("%.4f", row.entry().vsFastest().lower())));
+        columns.add(number(Output.CSV, "throughput_vs_fastest_high",
+                row -> format("%.4f", row.entry().vsFastest().upper())));
+        columns.add(text(Output.CSV, "client_bound", row -> RankingTable.clientBound(row) == null ? ""
+                : String.valueOf(RankingTable.clientBound(row))));
         return columns;
     }
 
@@ -122,12 +133,14 @@ final class RankingColumns {
                     ThroughputInterval interval = ThroughputInterval.of(row.aggregate());
                     return interval.text() + (interval.fromRunRange() ? "*" : "");
                 }),
-                text(Output.HTML, "tied with", row -> RankingTable.tiedWith(ranking, row).replace(",", ", "))));
+                text(Output.HTML, "tied with", row -> RankingTable.tiedWith(ranking, row).replace(",", ", ")),
+                number(Output.HTML, "vs fastest", row -> vsFastest(row, "–"))));
         for (Metric metric : RankingTable.shownMetrics()) {
             if (metric.inReport()) {
                 columns.add(metric(Output.HTML, metric, metric.table(), "n/a"));
             }
         }
+        columns.add(text(Output.HTML, "client CPU", RankingColumns::clientCpu));
         return columns;
     }
 
@@ -187,6 +200,34 @@ final class RankingColumns {
                 number(Output.HTML, "p50 µs", row -> grouped(row.aggregate().latency().p50())),
                 number(Output.HTML, "max µs", row -> grouped(row.aggregate().latency().max())),
                 number(Output.HTML, "failed requests", row -> grouped(row.aggregate().totalErrors())));
+    }
+
+    /**
+     * The throughput over the fastest's with the 95% interval of that ratio, {@code 0.722 (0.690–0.755)}; {@code 1}
+     * for the fastest itself. What a run can promise is relative: the level of a whole matrix moves from run to run
+     * more than its ratios do (docs/methodology.md).
+     */
+    private static String vsFastest(Row row, String separator) {
+        var ratio = row.entry().vsFastest();
+        if (row.entry().rank() == 1) {
+            return "1";
+        }
+        return format("%.3f", ratio.ratio()) + " (" + format("%.3f", ratio.lower()) + separator
+                + (ratio.upper() >= Double.MAX_VALUE ? "∞" : format("%.3f", ratio.upper())) + ")";
+    }
+
+    /**
+     * The largest share of its CPUs the client used over a measured iteration, {@code 97% client-bound} from
+     * {@link ServerMetrics#CLIENT_BOUND} on, {@code 45%} below, {@code n/a} when the client did not record it.
+     */
+    private static String clientCpu(Row row) {
+        Boolean bound = RankingTable.clientBound(row);
+        if (bound == null) {
+            return "n/a";
+        }
+        // Rounded down, so that 89.9% is not shown as 90% without the verdict that 90% brings.
+        return format("%.0f", Math.floor(row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD).value() * 100)) + "%"
+                + (bound ? " " + RankingTable.CLIENT_BOUND : "");
     }
 
     private Column metric(Output output, Metric metric, Metric.Shown shown, String absent) {

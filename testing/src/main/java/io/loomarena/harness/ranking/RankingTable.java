@@ -148,6 +148,37 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
         return ranking.tiedWithText(row.entry());
     }
 
+    /** What a row whose client saturated its CPU says, in every output. */
+    static final String CLIENT_BOUND = "client-bound";
+
+    /**
+     * Whether the client process used at least {@link ServerMetrics#CLIENT_BOUND} of its CPUs over a measured
+     * iteration of the row (then its throughput measures the client, not the server); {@code null} when the client
+     * did not record its CPU time.
+     */
+    static Boolean clientBound(Row row) {
+        var share = row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD);
+        return share == null ? null : share.value() >= ServerMetrics.CLIENT_BOUND;
+    }
+
+    /** The combinations of {@code table} whose client was the bottleneck ({@link #clientBound}), in row order. */
+    static List<String> clientBoundCombinations(RankingTable table) {
+        return table.rows().stream().filter(row -> Boolean.TRUE.equals(clientBound(row)))
+                .map(row -> row.summary().combination()).toList();
+    }
+
+    /** The sentence that follows a ranking with client-bound rows, or empty. */
+    static String clientBoundNote(RankingTable table) {
+        List<String> bound = clientBoundCombinations(table);
+        if (bound.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%s: %s (the client process used %.0f%% or more of its CPUs over a"
+                + " measured iteration: %s measures the client, not the server)", CLIENT_BOUND,
+                Verdict.and(bound), ServerMetrics.CLIENT_BOUND * 100,
+                bound.size() == 1 ? "its throughput" : "their throughputs");
+    }
+
     /** {@code 0.101–0.131} seconds, or {@code n/a} without an interval. */
     static String interval(ConfidenceInterval ci, String separator) {
         return ci == null ? "n/a" : format("%.3f", ci.low() / 1e9) + separator + format("%.3f", ci.high() / 1e9);

@@ -6,12 +6,14 @@ import io.loomarena.harness.summary.Aggregate;
 import io.loomarena.harness.summary.ConfidenceInterval;
 
 /**
- * The throughputs a combination's runs allow, derived from the interval the ranking judges ties by: the 95% confidence
- * interval of the mean elapsed time turned into operations per second ({@code operationsPerRun / high} up to
- * {@code operationsPerRun / low}), or, with fewer than 3 runs and so no interval, the slowest and fastest run. The same
- * ranges as {@link Ranking#TIE_RULE}, so two combinations' throughput intervals overlap exactly when the ranking says
- * they tie, and a reader who sees overlapping whiskers sees a tie. An elapsed interval reaching zero (a wide interval
- * from three very different runs) puts no bound on throughput: {@code high} is then infinite. Immutable.
+ * The throughputs a combination's runs allow, derived from its interval of the mean elapsed time: the 95% confidence
+ * interval turned into operations per second ({@code operationsPerRun / high} up to {@code operationsPerRun / low}),
+ * or, with fewer than 3 runs and so no interval, the slowest and fastest run. It shows one combination's precision;
+ * whether two combinations are ordered is decided on the interval of the ratio of their throughputs
+ * ({@link Ranking#TIE_RULE}), which can separate two combinations whose intervals overlap a little: two intervals
+ * that overlap are a stricter test than the interval of the ratio, whose width grows as the square root of the sum of
+ * both sides' variances, not as the sum of their widths. An elapsed interval reaching zero (a wide interval from three very
+ * different runs) puts no bound on throughput: {@code high} is then infinite. Immutable.
  *
  * @param low          lowest throughput, operations per second
  * @param high         highest throughput, operations per second, {@link Double#POSITIVE_INFINITY} when unbounded

@@ -6,13 +6,13 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.RatioInterval;
 
 /**
  * What a ranking found, in one sentence a reader can quote: which combination is fastest and by how much, or that the
  * fastest ones tie and so these runs name no winner. A table sorted by the mean invites reading rank 1 as "the
  * winner" even when its interval overlaps half the table; the sentence says which reading the data supports. By how
- * much is the ratio of the throughputs with a range from the ends of the two {@link ThroughputInterval}s (the widest
- * ratio both intervals allow, so it never claims more than they do). When every combination shares one client model,
+ * much is the ratio of the throughputs with the 95% interval by which the ranking decides ties ({@link Separation}). When every combination shares one client model,
  * the sentence speaks of server models and names them by their server label alone. Stateless.
  */
 public final class Verdict {
@@ -37,17 +37,17 @@ public final class Verdict {
                     name(ranking, next.orElseThrow().summary()));
         }
         if (next.isEmpty()) {
-            return String.format(Locale.ROOT, "No single fastest %s: all %d tie (their 95%% intervals overlap), so"
-                    + " these runs cannot order them.", noun, entries.size());
+            return String.format(Locale.ROOT, "No single fastest %s: all %d tie (no ratio between two of"
+                    + " them is known to differ from 1), so these runs cannot order them.", noun, entries.size());
         }
         List<String> names = new ArrayList<>();
         names.add(name(ranking, first.summary()));
         tied.forEach(e -> names.add(name(ranking, e.summary())));
         boolean leading = tied.get(tied.size() - 1).rank() == tied.size() + 1;
         String tie = leading
-                ? String.format(Locale.ROOT, "the %d fastest, %s, tie (their 95%% intervals overlap)", names.size(),
+                ? String.format(Locale.ROOT, "the %d fastest, %s, tie (the data cannot order them)", names.size(),
                         and(names))
-                : String.format(Locale.ROOT, "%s ties with %s (their 95%% intervals overlap)", names.get(0),
+                : String.format(Locale.ROOT, "%s ties with %s (the data cannot order them)", names.get(0),
                         and(names.subList(1, names.size())));
         return String.format(Locale.ROOT, "No single fastest %s: %s; %s is %s the throughput of %s, the fastest %s it"
                         + " does not tie with.", noun, tie, names.get(0), ratio(first, next.get()),
@@ -82,16 +82,19 @@ public final class Verdict {
                 p99 == 0 ? Double.POSITIVE_INFINITY : (double) nextP99 / p99, name(ranking, next));
     }
 
-    /** {@code 1.18x (1.10–1.27)}: how many times the throughput of {@code slower} {@code faster} reached. */
+    /**
+     * {@code 1.18x (1.10–1.27)}: how many times the throughput of {@code slower} {@code faster} reached, with the 95%
+     * interval of that ratio by which the ranking decides ties ({@link Separation}).
+     */
     static String ratio(RankedCombination faster, RankedCombination slower) {
-        ThroughputInterval f = ThroughputInterval.of(faster.summary().aggregate());
-        ThroughputInterval s = ThroughputInterval.of(slower.summary().aggregate());
-        return String.format(Locale.ROOT, "%sx (%s–%s)", times(faster.throughput() / slower.throughput()),
-                times(f.low() / s.high()), times(s.low() <= 0 ? Double.POSITIVE_INFINITY : f.high() / s.low()));
+        RatioInterval ratio = Separation.throughputRatio(faster.summary(), slower.summary());
+        return String.format(Locale.ROOT, "%sx (%s–%s)", times(ratio.ratio()), times(ratio.lower()),
+                times(ratio.upper()));
     }
 
     private static String times(double ratio) {
-        return Double.isInfinite(ratio) || Double.isNaN(ratio) ? "∞" : String.format(Locale.ROOT, "%.2f", ratio);
+        return ratio >= Double.MAX_VALUE || Double.isInfinite(ratio) || Double.isNaN(ratio) ? "∞"
+                : String.format(Locale.ROOT, "%.2f", ratio);
     }
 
     /**

@@ -53,7 +53,8 @@ public final class ReportCharts {
         return bars(id, suite + ": throughput per combination (" + unit + ", higher is faster)",
                 "Operations per second at the mean elapsed time of the measured runs. The whisker is the 95% confidence"
                         + " interval of the mean elapsed time turned into throughput (the slowest to the fastest run"
-                        + " with fewer than 3 runs): where two whiskers overlap, the runs cannot order the two.",
+                        + " with fewer than 3 runs). Which two the runs order is decided on the interval of the ratio of"
+                        + " their throughputs: the verdict table's tied with.",
                 summaries, unit, unit, s -> s.aggregate().throughput(), true);
     }
 

@@ -67,15 +67,18 @@ final class VerdictSection {
                 .anyMatch(row -> ThroughputInterval.of(row.aggregate()).fromRunRange());
         boolean tied = table.rows().stream().anyMatch(RankingTable.Row::tiedWithFastest);
         StringBuilder out = new StringBuilder("<p class=\"note\">The interval is the 95% confidence interval of the"
-                + " mean elapsed time turned into throughput (operations per run over its ends); ranks whose intervals"
-                + " overlap are tied");
+                + " mean elapsed time turned into throughput (operations per run over its ends). Two ranks are tied"
+                + " unless the 95% interval of the ratio of their throughputs excludes 1 (" + TIE_HOW + ")");
         out.append(tied ? ", and the shaded rows tie with the fastest." : ".");
-        out.append(" A ratio's range divides the ends of the two intervals.");
+        out.append(" vs fastest is the throughput over the fastest's, with the 95% interval of that ratio.");
         if (anyFromRuns) {
             out.append(" * Fewer than 3 runs: the slowest to the fastest run instead.");
         }
         return out.append("</p>\n").toString();
     }
+
+    private static final String TIE_HOW = "a bootstrap over forks, then iterations; with one fork, unless the two"
+            + " intervals do not overlap";
 
     private static final String P99_NOTE = "<p class=\"note\">Open model: requests arrive on a schedule, whatever"
             + " the server does, so throughput is the arrival rate and ranks nothing; latency counts from each"

@@ -12,10 +12,10 @@ import io.loomarena.measure.LatencyStats;
 
 /**
  * The figures of a combination over its measured iterations, all forks together: the average elapsed time is what the
- * ranking sorts by, and its interval is computed over every measured iteration of every fork, as JMH computes its
- * score error ({@link MeanInterval}): iterations of different forks enter one sample, so the spread between forks
- * (JIT decisions, heap layout and code alignment differ from JVM to JVM) widens the interval as much as the spread
- * within a fork does.
+ * ranking sorts by, and its interval takes the level that varies into account ({@link MeanInterval#of95(List)}): at
+ * least Student's t over every measured iteration (JMH's score error), widened to the hierarchical bootstrap over forks
+ * then iterations where the forks differ more than the iterations inside a fork (JIT decisions, heap layout and what
+ * the machine did differ from JVM to JVM).
  * Throughput is {@code operationsPerRun / averageElapsed}, so that it and the average always agree; the other
  * throughputs are per run. Latency comes from the measured runs' histograms added together. These are the primary
  * result; the server's figures are labelled metrics beside it. Immutable.
@@ -72,12 +72,20 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
         return new Aggregate(operations, average, Descriptive.median(elapsed),
                 runs.stream().mapToLong(MeasuredRun::elapsedNanos).min().orElseThrow(),
                 runs.stream().mapToLong(MeasuredRun::elapsedNanos).max().orElseThrow(),
-                Descriptive.sampleStdDev(elapsed), MeanInterval.of95(elapsed).orElse(null),
+                Descriptive.sampleStdDev(elapsed), MeanInterval.of95(byFork(runs)).orElse(null),
                 average == 0 ? 0 : operations * 1e9 / average, Descriptive.median(throughputs),
                 java.util.Arrays.stream(throughputs).min().orElseThrow(),
                 java.util.Arrays.stream(throughputs).max().orElseThrow(),
                 mergedLatency(runs), runs.stream().mapToLong(MeasuredRun::totalErrors).sum(),
                 ServerMetrics.aggregate(runs), topStack(runs));
+    }
+
+    /** The runs' elapsed times, one array per fork, in the order the forks first appear. */
+    static List<double[]> byFork(List<MeasuredRun> runs) {
+        Map<Integer, List<MeasuredRun>> forks = new LinkedHashMap<>();
+        runs.forEach(run -> forks.computeIfAbsent(run.fork(), f -> new java.util.ArrayList<>()).add(run));
+        return forks.values().stream().map(fork -> fork.stream().mapToDouble(MeasuredRun::elapsedNanos).toArray())
+                .toList();
     }
 
     private static LatencyStats mergedLatency(List<MeasuredRun> runs) {

@@ -8,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import io.loomarena.echo.server.EchoCounters;
 import io.loomarena.harness.summary.Metric.Shown;
+import io.loomarena.measure.RunResult;
 import io.loomarena.measure.ServerStats;
 
 /**
@@ -21,6 +23,23 @@ import io.loomarena.measure.ServerStats;
 public final class ServerMetrics {
 
     private static final double MIB = 1024.0 * 1024.0;
+
+    /**
+     * The share of its CPUs that the load client's process used over a measured iteration: its CPU time over the
+     * iteration divided by the iteration's wall time and by the CPUs it may run on, measured by the client itself
+     * ({@code RunResult.Iteration#clientCpuLoad}), not from the server's {@code stats}. The largest over the measured
+     * iterations: one iteration in which the client saturated its CPU is enough for the row to say so. Shown by the
+     * ranking with the {@link #CLIENT_BOUND} verdict rather than through its own columns.
+     */
+    public static final Metric CLIENT_CPU_LOAD = new Metric("clientCpuLoad", "share of its CPUs", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null,
+            new Shown("client_cpu_share", 1, "%.3f"), null, false);
+
+    /**
+     * From this share of its CPUs over a measured iteration on, the client, not the server, is what a row's
+     * throughput measures ("client-bound"): a client that needs its whole CPU cannot send faster, whatever the server.
+     */
+    public static final double CLIENT_BOUND = 0.9;
 
     /** Every metric, in the order of the ranking table's columns. */
     public static final List<Metric> ALL = List.of(
@@ -62,7 +81,8 @@ public final class ServerMetrics {
                     new Shown("server_context_switches_per_op", 1, "%.4f"), null, true),
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
-                    Aggregator.MAX, null, null, null, false));
+                    Aggregator.MAX, null, null, null, false),
+            CLIENT_CPU_LOAD);
 
     private ServerMetrics() {
     }
@@ -77,6 +97,18 @@ public final class ServerMetrics {
         Map<String, Double> values = new LinkedHashMap<>();
         for (Metric metric : ALL) {
             metric.reading().read(before, after, operations).ifPresent(value -> values.put(metric.key(), value));
+        }
+        return values;
+    }
+
+    /**
+     * One measured iteration's values: the server's ({@link #read(ServerStats, ServerStats, long)}) and the client's
+     * own, from its result of the same iteration; a figure the client did not record is left out.
+     */
+    public static Map<String, Double> read(ServerStats before, ServerStats after, RunResult.Iteration client) {
+        Map<String, Double> values = read(before, after, client.operations());
+        if (client.clientCpuLoad() != null) {
+            values.put(CLIENT_CPU_LOAD.key(), client.clientCpuLoad());
         }
         return values;
     }

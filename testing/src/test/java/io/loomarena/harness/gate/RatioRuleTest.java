@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.harness.summary.RatioInterval;
+
 class RatioRuleTest {
 
     /** Two forks of three iterations around {@code level}, with {@code spread} relative noise inside each fork. */

@@ -49,14 +49,14 @@ class VerdictTest {
                 echo("SINGLE_SERVER", "VIRTUAL_CLIENT", 400, 420, 380));
 
         assertThat(Verdict.fastest(ranking)).isEqualTo("No single fastest combination: the 2 fastest,"
-                + " PLATFORM_SERVER+PLATFORM_CLIENT and POOL_SERVER+PLATFORM_CLIENT, tie (their 95% intervals overlap);"
+                + " PLATFORM_SERVER+PLATFORM_CLIENT and POOL_SERVER+PLATFORM_CLIENT, tie (the data cannot order them);"
                 + " PLATFORM_SERVER+PLATFORM_CLIENT is 2.50x (1.90–3.33) the throughput of SINGLE_SERVER+VIRTUAL_CLIENT,"
                 + " the fastest combination it does not tie with.");
         assertThat(ConsoleRanking.render(fastest(ranking))).contains("[PERF] fastest: PLATFORM_SERVER+PLATFORM_CLIENT"
-                + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (intervals overlap):"
+                + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (not ordered by the data):"
                 + " no single fastest\n");
         assertThat(MarkdownRanking.render(fastest(ranking))).contains("Fastest: **PLATFORM_SERVER+PLATFORM_CLIENT**"
-                + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (intervals overlap): no"
+                + " (0.160 s average, 25000.00 msg/s), tied with POOL_SERVER+PLATFORM_CLIENT (not ordered by the data): no"
                 + " single fastest. Total", "Verdict: No single fastest combination");
     }
 
@@ -68,10 +68,10 @@ class VerdictTest {
 
         assertThat(ranking.tiedWithFastest()).extracting(RankedCombination::rank).containsExactly(3);
         assertThat(Verdict.fastest(ranking)).isEqualTo("No single fastest server model: A_SERVER ties with C_SERVER"
-                + " (their 95% intervals overlap); A_SERVER is 1.11x (1.09–1.13) the throughput of B_SERVER, the"
+                + " (the data cannot order them); A_SERVER is 1.11x (1.09–1.13) the throughput of B_SERVER, the"
                 + " fastest server model it does not tie with.");
         assertThat(ConsoleRanking.render(fastest(ranking)))
-                .contains("tied with C_SERVER+X_CLIENT (intervals overlap): no single fastest");
+                .contains("tied with C_SERVER+X_CLIENT (not ordered by the data): no single fastest");
     }
 
     @Test
@@ -80,10 +80,10 @@ class VerdictTest {
                 echo("C_SERVER", "X_CLIENT", 90, 170, 250));
         Ranking alone = rank(echo("A_SERVER", "X_CLIENT", 100, 150, 200));
 
-        assertThat(Verdict.fastest(tied)).isEqualTo("No single fastest server model: all 3 tie (their 95% intervals"
-                + " overlap), so these runs cannot order them.");
+        assertThat(Verdict.fastest(tied)).isEqualTo("No single fastest server model: all 3 tie (no ratio between two"
+                + " of them is known to differ from 1), so these runs cannot order them.");
         assertThat(ConsoleRanking.render(fastest(tied))).contains("tied with B_SERVER+X_CLIENT and C_SERVER+X_CLIENT"
-                + " (intervals overlap): no single fastest");
+                + " (not ordered by the data): no single fastest");
         assertThat(Verdict.fastest(alone)).isEqualTo("Only A_SERVER+X_CLIENT was measured: there is nothing to rank"
                 + " it against.");
     }

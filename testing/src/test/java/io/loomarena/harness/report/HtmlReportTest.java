@@ -93,13 +93,15 @@ class HtmlReportTest {
         assertThat(verdicts).contains("<p class=\"verdict\">VIRTUAL_SERVER+VIRTUAL_CLIENT is the fastest combination:"
                         + " 1.38x (1.03–1.83) the throughput of the next, PLATFORM_SERVER+PLATFORM_CLIENT.</p>",
                 "<tr><th>#</th><th>combination</th><th>throughput msg/s</th><th>95% interval</th><th>tied with</th>"
-                        + "<th>server CPU µs/msg</th><th>server context switches/msg</th></tr>",
+                        + "<th>vs fastest</th><th>server CPU µs/msg</th><th>server context switches/msg</th><th>client CPU</th>"
+                        + "</tr>",
                 "<tr><td class=\"n\">1</td><td>VIRTUAL_SERVER+VIRTUAL_CLIENT</td><td class=\"n\">34,483</td>"
-                        + "<td class=\"n\">30,557–39,567</td><td>none</td><td class=\"n\">14.50</td>"
-                        + "<td class=\"n\">1.45</td></tr>",
+                        + "<td class=\"n\">30,557–39,567</td><td>none</td><td class=\"n\">1</td><td class=\"n\">14.50</td>"
+                        + "<td class=\"n\">1.45</td><td>n/a</td></tr>",
                 "<tr><td class=\"n\">2</td><td>PLATFORM_SERVER+PLATFORM_CLIENT</td><td class=\"n\">25,000</td>"
-                        + "<td class=\"n\">21,640–29,595</td><td>none</td><td class=\"n\">20.00</td>"
-                        + "<td class=\"n\">2.00</td></tr>");
+                        + "<td class=\"n\">21,640–29,595</td><td>none</td><td class=\"n\">0.725 (0.547–0.969)</td>"
+                        + "<td class=\"n\">20.00</td>"
+                        + "<td class=\"n\">2.00</td><td>n/a</td></tr>");
         // A sweep is ranked per level; with one client model the verdict speaks of server models.
         assertThat(verdicts).contains("<h4>connections=10</h4>", "<h4>connections=100</h4>",
                 "POOL_SERVER is the fastest server model: 1.25x", "VIRTUAL_SERVER is the fastest server model: 1.50x")

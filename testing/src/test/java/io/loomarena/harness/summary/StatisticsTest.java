@@ -3,6 +3,9 @@ package io.loomarena.harness.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class StatisticsTest {
@@ -50,5 +53,54 @@ class StatisticsTest {
 
         assertThat(a.overlaps(new ConfidenceInterval(0.95, 2, 3))).isTrue();
         assertThat(a.overlaps(new ConfidenceInterval(0.95, 2.1, 3))).isFalse();
+    }
+
+    @Test
+    void forksThatAgreeKeepStudentsIntervalOverEveryValue() {
+        ConfidenceInterval t = MeanInterval.of95(new double[] {1, 2, 3, 1, 2, 3}).orElseThrow();
+
+        assertThat(MeanInterval.of95(List.of(new double[] {1, 2, 3}, new double[] {1, 2, 3})).orElseThrow())
+                .isEqualTo(t);
+        assertThat(MeanInterval.of95(List.of(new double[] {1, 2, 3}))).contains(MeanInterval.of95(
+                new double[] {1, 2, 3}).orElseThrow());
+        assertThat(MeanInterval.of95(List.of(new double[] {1}, new double[] {2}))).isEmpty();
+    }
+
+    @Test
+    void aPlantedForkShiftWidensTheIntervalBeyondOneOverIterations() {
+        // Six JVMs at five levels, iterations identical inside each: as 30 independent values, t says ±2.45;
+        // the forks are six values, and the interval of their mean is about twice as wide.
+        List<double[]> forks = List.of(fork(90, 5), fork(95, 5), fork(100, 5), fork(105, 5), fork(110, 5),
+                fork(100, 5));
+        double[] all = forks.stream().flatMapToDouble(Arrays::stream).toArray();
+        ConfidenceInterval t = MeanInterval.of95(all).orElseThrow();
+        ConfidenceInterval acrossForks = MeanInterval.of95(forks).orElseThrow();
+
+        assertThat(t.halfWidth()).isCloseTo(2.4515, within(1e-4));
+        assertThat(acrossForks.halfWidth()).isGreaterThan(1.8 * t.halfWidth());
+        assertThat(acrossForks.low()).isLessThan(t.low());
+        assertThat(acrossForks.high()).isGreaterThan(t.high());
+        assertThat((acrossForks.low() + acrossForks.high()) / 2).isCloseTo(100, within(0.5));
+    }
+
+    @Test
+    void theBootstrapOfARatioGivesTheSameIntervalForTheSameData() {
+        List<List<Double>> a = List.of(List.of(100.0, 101.0, 99.0), List.of(130.0, 131.0, 129.0));
+        List<List<Double>> b = List.of(List.of(110.0, 111.0, 109.0), List.of(112.0, 111.0, 113.0));
+
+        RatioInterval ratio = RatioInterval.of(a, b, 0.95);
+
+        assertThat(ratio).isEqualTo(RatioInterval.of(a, b, 0.95));
+        assertThat(ratio.ratio()).isCloseTo(111.0 / 115.0, within(1e-12));
+        // A's resampled means are about 100, 115 or 130: the ratio spans about 111/130 to 111/100.
+        assertThat(ratio.lower()).isCloseTo(111.0 / 130.0, within(0.02));
+        assertThat(ratio.upper()).isCloseTo(111.0 / 100.0, within(0.02));
+        assertThat(ratio.excludesOne()).isFalse();
+    }
+
+    private static double[] fork(double level, int iterations) {
+        double[] values = new double[iterations];
+        Arrays.fill(values, level);
+        return values;
     }
 }

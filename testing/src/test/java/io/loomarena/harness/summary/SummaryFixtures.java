@@ -42,6 +42,45 @@ public final class SummaryFixtures {
         return ServerResources.between(before, after, true);
     }
 
+    /**
+     * A summary of {@code serverLabel+clientLabel} measured in {@code forkMillis.length} forks, fork {@code f}'s
+     * iterations taking {@code forkMillis[f]} milliseconds each (every fork with as many iterations).
+     */
+    public static BenchmarkSummary forked(String serverLabel, String clientLabel, double[]... forkMillis) {
+        BenchmarkSummary plain = summary("echo", "msg", serverLabel, clientLabel, workload(20), 1);
+        List<MeasuredRun> runs = new ArrayList<>();
+        long operations = 4_000;
+        for (int f = 0; f < forkMillis.length; f++) {
+            for (int i = 0; i < forkMillis[f].length; i++) {
+                long elapsed = Math.round(forkMillis[f][i] * 1_000_000L);
+                MeasuredRun base = plain.runs().measured().get(0);
+                runs.add(new MeasuredRun(runs.size() + 1, 2000 + f, 1000 + f, elapsed, operations,
+                        operations * 1e9 / elapsed, Map.of(), base.latency(), base.histogram(), f + 1, i + 1,
+                        base.metrics(), "", Map.of()));
+            }
+        }
+        return new BenchmarkSummary(plain.suite(), plain.combination(), plain.serverModel(), plain.clientModel(),
+                serverLabel, clientLabel, plain.unit(), plain.workload(),
+                new Runs(forkMillis.length, 2, forkMillis[0].length, runs), Aggregate.of(runs), plain.environment());
+    }
+
+    /** {@code summary} as if its client had used {@code shares[i]} of its CPUs over its {@code i}th measured iteration. */
+    public static BenchmarkSummary withClientCpu(BenchmarkSummary summary, double... shares) {
+        List<MeasuredRun> runs = new ArrayList<>();
+        for (MeasuredRun run : summary.runs().measured()) {
+            Map<String, Double> metrics = new LinkedHashMap<>(run.metrics());
+            metrics.put(ServerMetrics.CLIENT_CPU_LOAD.key(), shares[runs.size()]);
+            runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), run.elapsedNanos(), run.operations(),
+                    run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
+                    metrics, run.pinnedTopStack(), run.serverCounters()));
+        }
+        Runs shape = summary.runs();
+        return new BenchmarkSummary(summary.suite(), summary.combination(), summary.serverModel(),
+                summary.clientModel(), summary.serverLabel(), summary.clientLabel(), summary.unit(),
+                summary.workload(), new Runs(shape.forks(), shape.warmupIterations(), shape.iterations(), runs),
+                Aggregate.of(runs), summary.environment());
+    }
+
     /** A summary of {@code serverLabel+clientLabel} whose three runs took the given milliseconds each. */
     public static BenchmarkSummary summary(String suite, String unit, String serverLabel, String clientLabel,
                                            Map<String, Object> workload, long... runMillis) {

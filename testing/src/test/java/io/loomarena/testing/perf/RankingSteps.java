@@ -3,6 +3,7 @@ package io.loomarena.testing.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -14,6 +15,11 @@ import io.loomarena.harness.ranking.Suites;
 
 /** Thin steps that rank any suite's persisted summaries through {@link SuiteRanking} and print the ranking. */
 public final class RankingSteps {
+
+    /** The two fields that close a {@code [PERF][FINAL]} line: the ratio to the fastest and the client's CPU. */
+    private static final Pattern RATIO_AND_CLIENT_CPU = Pattern.compile(
+            ", vs-fastest=(1|\\d+\\.\\d{3} \\(\\d+\\.\\d{3}\\.\\.(\\d+\\.\\d{3}|∞)\\)),"
+                    + " client-cpu=(n/a|\\d+%( client-bound)?)$");
 
     private final BenchmarkContext context;
 
@@ -45,6 +51,17 @@ public final class RankingSteps {
         assertThat(context.ranking.finalLines()).hasSize(context.ranking.groups().stream()
                 .mapToInt(group -> group.entries().size()).sum())
                 .allMatch(line -> line.contains(" " + context.ranking.groups().get(0).unit() + "/s, "));
+    }
+
+    @Then("every ranking line ends with its ratio to the fastest, with an interval, and its client's CPU")
+    public void everyLineEndsWithItsRatioToTheFastestAndItsClientCpu() {
+        assertThat(context.ranking.finalLines()).isNotEmpty()
+                .allMatch(line -> RATIO_AND_CLIENT_CPU.matcher(line).find(),
+                        "ends with vs-fastest=R (L..H), client-cpu=N% [client-bound]");
+        // A combination the ranking orders below the fastest has a ratio interval below 1, and only then.
+        assertThat(context.ranking.groups()).allSatisfy(group -> assertThat(group.entries()
+                .subList(1, group.entries().size())).allSatisfy(entry -> assertThat(entry.vsFastest().upper() < 1)
+                        .isEqualTo(!entry.tiedWith().contains(1))));
     }
 
     @Then("the ranking lists every server by p99 latency, lowest first, under a header that says so")

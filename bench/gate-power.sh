@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# How often does the A/B regression gate catch a known slowdown, and how often does it cry wolf? Benchmark mutation
+# testing: for each slowdown in SLOWDOWNS (nanoseconds of busy-wait per echoed read, in the echo server threads of
+# MODEL only; 0 = an unchanged build), a throwaway git worktree of HEAD gets the busy-wait (a `Thread.onSpinWait()`
+# loop after each write in EchoConnection, the read/write loop every echo model shares), and the A/B gate runs RUNS
+# times against the unchanged commit (-Dloomarena.gate.baseline=HEAD's commit). Every [PERF][GATE] verdict is kept;
+# at the end one table counts, per slowdown and combination, PASS, INCONCLUSIVE and FAIL, with the median ratio
+# this/baseline (the cost the busy-wait really had: size SLOWDOWNS so that it is 5% and 10%).
+# The target (issue 22): a 10% slowdown FAILs in at least 9 of 10 runs, an unchanged build in at most 1 of 20.
+#
+# Usage: bench/gate-power.sh [--help]
+# Environment: SLOWDOWNS="0 300 600" (ns per echoed read)  MODEL=virtual (single|platform|pool|virtual)  RUNS=10
+#              FILTER='.*virtual echo server against.*' (-Dcucumber.filter.name: which gate scenarios run)
+#              GATE_PROPERTIES="" (more -D options for the gate, for example -Dloomarena.forks=4)
+# The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, removed at
+# the end (the verdict lines and logs are kept in the folder printed at the end). One gate run of the two virtual
+# combinations takes about 2.5 minutes at the harness's defaults on a 2-CPU machine; the whole script RUNS x
+# (number of SLOWDOWNS) times that. Exit status 0 when every run completed, 1 otherwise.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SCRIPT_NAME=gate-power
+
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+help_or_no_arguments "$@"
+
+SLOWDOWNS="${SLOWDOWNS:-0 300 600}"
+MODEL="${MODEL:-virtual}"
+RUNS="${RUNS:-10}"
+FILTER="${FILTER:-.*virtual echo server against.*}"
+GATE_PROPERTIES="${GATE_PROPERTIES:-}"
+TREES=()
+
+[[ "$RUNS" =~ ^[0-9]+$ ]] && (( RUNS >= 1 )) || die "RUNS must be a whole number >= 1, got '$RUNS'"
+for slowdown in $SLOWDOWNS; do
+  [[ "$slowdown" =~ ^[0-9]+$ ]] || die "SLOWDOWNS are whole nanoseconds, got '$slowdown'"
+done
+[[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
+CONNECTION="echo/src/main/java/io/loomarena/echo/server/EchoConnection.java"
+WRITE_LINE='                out.write(buffer, 0, read);'
+grep -qF "$WRITE_LINE" "$ROOT/$CONNECTION" || die "cannot find the write of the echo loop in $CONNECTION to slow it down"
+BASELINE="$(git -C "$ROOT" rev-parse HEAD)"
+KEEP="$(mktemp -d /tmp/gate-power.XXXXXX)"
+WORK="$KEEP/work"
+mkdir -p "$WORK"
+
+cleanup() {
+  local tree
+  for tree in "${TREES[@]}"; do git -C "$ROOT" worktree remove --force "$tree" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# A worktree of HEAD whose echo threads of MODEL spin SLOWDOWN ns after each write; 0 leaves it unchanged.
+throwaway_build() { # slowdown tree
+  local slowdown=$1 tree=$2
+  git -C "$ROOT" worktree add --detach -q "$tree" "$BASELINE"
+  if (( slowdown > 0 )); then
+    python3 - "$tree/$CONNECTION" "$slowdown" "$MODEL" "$WRITE_LINE" <<'PY'
+import sys
+path, nanos, model, line = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+source = open(path).read()
+spin = (line + "\n"
+        + "                if (Thread.currentThread().getName().startsWith(\"echo-" + model + "-\")) {\n"
+        + "                    long spinEnd = System.nanoTime() + " + str(nanos) + "L;\n"
+        + "                    while (System.nanoTime() < spinEnd) {\n"
+        + "                        Thread.onSpinWait();\n"
+        + "                    }\n"
+        + "                }")
+assert source.count(line) == 1, "the echo loop's write is not where it was"
+open(path, "w").write(source.replace(line, spin))
+PY
+  fi
+}
+
+failed=no
+for slowdown in $SLOWDOWNS; do
+  tree="$WORK/build-$slowdown"
+  TREES+=("$tree")
+  throwaway_build "$slowdown" "$tree"
+  say "== ${slowdown} ns per echoed read in the '$MODEL' echo server threads, $RUNS gate runs against $BASELINE, load average $(load_avg)"
+  for ((run = 1; run <= RUNS; run++)); do
+    log="$KEEP/slowdown-$slowdown-run-$run.log"
+    # shellcheck disable=SC2086 # GATE_PROPERTIES are words
+    if ! (cd "$tree" && ./mvnw -B -ntp -Pab-gate test -pl testing -am "-Dloomarena.gate.baseline=$BASELINE" \
+        "-Dcucumber.filter.name=$FILTER" $GATE_PROPERTIES) > "$log" 2>&1; then
+      # A FAIL verdict fails the build too: only a run without any verdict line failed as a run.
+      grep -qF '[PERF][GATE]' "$log" || { say "run $run failed without a verdict: see $log"; failed=yes; }
+    fi
+    grep -F '[PERF][GATE]' "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true
+  done
+done
+
+say "== detection table (slowdown x combination: verdicts over the runs, median ratio this/baseline)"
+python3 - "$KEEP/verdicts.txt" <<'PY'
+import re, statistics, sys
+from collections import defaultdict
+counts, ratios = defaultdict(lambda: defaultdict(int)), defaultdict(list)
+try:
+    lines = open(sys.argv[1]).read().splitlines()
+except FileNotFoundError:
+    lines = []
+pattern = re.compile(r"slowdown=(\d+) run=\d+ \[PERF\]\[GATE\] (PASS|FAIL|INCONCLUSIVE) (\S+): throughput this/baseline ([0-9.]+)")
+for line in lines:
+    m = pattern.search(line)
+    if m:
+        key = (int(m.group(1)), m.group(3).rstrip(":"))
+        counts[key][m.group(2)] += 1
+        ratios[key].append(float(m.group(4)))
+print("| slowdown ns | combination | PASS | INCONCLUSIVE | FAIL | median ratio |")
+print("|---:|---|---:|---:|---:|---:|")
+for key in sorted(counts):
+    c = counts[key]
+    print(f"| {key[0]} | {key[1]} | {c['PASS']} | {c['INCONCLUSIVE']} | {c['FAIL']} | {statistics.median(ratios[key]):.3f} |")
+PY
+say "verdicts and logs kept in $KEEP"
+[[ "$failed" == no ]]

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Does the ranking hold on a noisy machine? Runs the quick echo matrix (the default `./mvnw test`'s echo benchmark and
+# its ranking scenario) RUNS times in a row. In each run marked for load, a background busy loop that this script
+# starts and stops itself runs pinned to LOAD_CPU at a fixed duty cycle (LOAD_DUTY percent of every 100 ms period),
+# from LOAD_AFTER seconds into the run for LOAD_FOR seconds: a neighbour that comes and goes, as on a laptop or a
+# shared CI runner. After each run it prints that run's ranking (rank, combination, msg/s, 95% interval, tied-with,
+# throughput over the fastest's), and at the end every order flip: a pair of combinations that two runs put in
+# opposite orders while neither run declared the two tied (the ranking's promise is that there is none).
+#
+# Usage: bench/noise-matrix.sh [--help]
+# Environment: RUNS=3  LOADS="yes yes yes" (one word per run: yes = with the background loop, no = quiet)
+#              LOAD_CPU=0  LOAD_DUTY=50 (percent busy per 100 ms)  LOAD_AFTER=60  LOAD_FOR=120 (seconds)
+#              FORKS, WARMUPS, ITERATIONS: the harness's -Dloomarena.forks/.warmupIterations/.iterations (default:
+#              the harness's defaults)
+#              TAGS='@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional'
+# Each run takes what the quick echo matrix takes (about 7.5 minutes at the defaults on a 2-CPU machine). The
+# rankings are also kept as CSV in the folder printed at the end. Exit status: 0 without flips, 1 with flips or when
+# a run fails.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SCRIPT_NAME=noise-matrix
+
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
+help_or_no_arguments "$@"
+
+RUNS="${RUNS:-3}"
+LOADS="${LOADS:-}"
+LOAD_CPU="${LOAD_CPU:-0}"
+LOAD_DUTY="${LOAD_DUTY:-50}"
+LOAD_AFTER="${LOAD_AFTER:-60}"
+LOAD_FOR="${LOAD_FOR:-120}"
+TAGS="${TAGS:-@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional}"
+LOAD_PID=""
+TIMER_PID=""
+
+for value in "$RUNS" "$LOAD_CPU" "$LOAD_DUTY" "$LOAD_AFTER" "$LOAD_FOR"; do
+  [[ "$value" =~ ^[0-9]+$ ]] || die "RUNS, LOAD_CPU, LOAD_DUTY, LOAD_AFTER and LOAD_FOR must be whole numbers, got '$value'"
+done
+(( RUNS >= 1 )) || die "RUNS must be at least 1, got $RUNS"
+(( LOAD_DUTY >= 1 && LOAD_DUTY <= 100 )) || die "LOAD_DUTY must be 1..100 (percent busy), got $LOAD_DUTY"
+(( LOAD_CPU < $(nproc) )) || die "LOAD_CPU must be one of this machine's CPUs, 0..$(( $(nproc) - 1 )), got $LOAD_CPU"
+[[ -z "$LOADS" ]] && LOADS="$(for ((i = 0; i < RUNS; i++)); do printf 'yes '; done)"
+read -r -a LOAD_OF_RUN <<< "$LOADS"
+[[ ${#LOAD_OF_RUN[@]} -eq $RUNS ]] || die "LOADS needs one word per run ($RUNS), got '$LOADS'"
+for word in "${LOAD_OF_RUN[@]}"; do
+  [[ "$word" == yes || "$word" == no ]] || die "LOADS words are yes or no, got '$word'"
+done
+command -v python3 >/dev/null || die "python3 is needed for the busy loop and to compare the rankings"
+KEEP="$(mktemp -d /tmp/noise-matrix.XXXXXX)"
+WORK="$KEEP/work"
+mkdir -p "$WORK"
+
+stop_load() {
+  if [[ -n "$TIMER_PID" ]]; then kill "$TIMER_PID" 2>/dev/null || true; wait "$TIMER_PID" 2>/dev/null || true; fi
+  if [[ -n "$LOAD_PID" ]]; then kill "$LOAD_PID" 2>/dev/null || true; wait "$LOAD_PID" 2>/dev/null || true; fi
+  TIMER_PID=""
+  LOAD_PID=""
+}
+cleanup() { stop_load; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# The busy loop: busy LOAD_DUTY ms, then idle for the rest of each 100 ms, bounded by LOAD_FOR seconds on its own.
+busy_loop() {
+  on_cpu "$LOAD_CPU"
+  "${ON_CPU[@]}" python3 -c '
+import sys, time
+duty, seconds = int(sys.argv[1]) / 100.0, int(sys.argv[2])
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    start = time.monotonic()
+    while time.monotonic() - start < 0.1 * duty:
+        pass
+    time.sleep(max(0.0, 0.1 * (1 - duty)))
+' "$LOAD_DUTY" "$LOAD_FOR" &
+  LOAD_PID=$!
+}
+
+# In the background: waits LOAD_AFTER seconds, then runs the busy loop; stopping it (TERM) stops the loop too.
+load_window() {
+  trap 'stop_load; exit 0' TERM
+  sleep "$LOAD_AFTER" &
+  wait $!
+  busy_loop
+  wait "$LOAD_PID" || true
+}
+
+properties=()
+[[ -n "${FORKS:-}" ]] && properties+=("-Dloomarena.forks=$FORKS")
+[[ -n "${WARMUPS:-}" ]] && properties+=("-Dloomarena.warmupIterations=$WARMUPS")
+[[ -n "${ITERATIONS:-}" ]] && properties+=("-Dloomarena.iterations=$ITERATIONS")
+
+failed=no
+for ((run = 1; run <= RUNS; run++)); do
+  load="${LOAD_OF_RUN[$((run - 1))]}"
+  say "== run $run of $RUNS, background load: $load$([[ $load == yes ]] && echo " (CPU $LOAD_CPU, $LOAD_DUTY% busy, from ${LOAD_AFTER}s for ${LOAD_FOR}s)"), load average $(load_avg)"
+  if [[ "$load" == yes ]]; then
+    load_window &
+    TIMER_PID=$!
+  fi
+  log="$KEEP/run$run.log"
+  if ! (cd "$ROOT" && ./mvnw -B -ntp test -pl testing -am -Dtest=RunCucumberTest -Dsurefire.failIfNoSpecifiedTests=false \
+      "-Dcucumber.filter.tags=$TAGS" "${properties[@]}") > "$log" 2>&1; then
+    say "run $run failed: see $log"
+    failed=yes
+  fi
+  stop_load
+  if [[ -f "$ROOT/target-results/echo/ranking.csv" ]]; then
+    cp "$ROOT/target-results/echo/ranking.csv" "$KEEP/run$run.csv"
+  fi
+  grep -F '[PERF][FINAL]' "$log" | sed 's/ avg=.*tied-with=/ ... tied-with=/' || say "run $run printed no ranking"
+done
+
+csvs=()
+for ((run = 1; run <= RUNS; run++)); do [[ -f "$KEEP/run$run.csv" ]] && csvs+=("$KEEP/run$run.csv"); done
+flips_status=0
+python3 - "${csvs[@]}" <<'PY' || flips_status=$?
+import csv, itertools, sys
+runs = []
+for path in sys.argv[1:]:
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    rank = {r["combination"]: int(r["rank"]) for r in rows}
+    by_rank = {int(r["rank"]): r["combination"] for r in rows}
+    tied = {(r["combination"], by_rank[int(t)]) for r in rows for t in r["tied_with"].split(",") if t}
+    runs.append((path, rank, tied))
+    print(f"ranking of {path}:")
+    for r in rows:
+        print(f"  {r['rank']}) {r['combination']} {float(r['throughput_per_s']):,.0f}/s"
+              f" ci95={r['ci95_low_s']}..{r['ci95_high_s']} s tied-with={r['tied_with'] or 'none'}"
+              f" vs-fastest={r.get('throughput_vs_fastest', '?')}"
+              f" ({r.get('throughput_vs_fastest_low', '?')}..{r.get('throughput_vs_fastest_high', '?')})"
+              f" client-bound={r.get('client_bound') or 'n/a'}")
+flips = 0
+for (pa, ra, ta), (pb, rb, tb) in itertools.combinations(runs, 2):
+    for x, y in itertools.combinations(sorted(set(ra) & set(rb)), 2):
+        if (x, y) in ta or (x, y) in tb:
+            continue
+        if (ra[x] < ra[y]) != (rb[x] < rb[y]):
+            flips += 1
+            print(f"FLIP: {x} and {y}: {ra[x]},{ra[y]} in {pa}; {rb[x]},{rb[y]} in {pb}; tied in neither")
+print(f"{flips} order flip(s) among pairs that no run declared tied, over {len(runs)} run(s)")
+sys.exit(1 if flips else 0)
+PY
+say "rankings and logs kept in $KEEP"
+[[ "$failed" == no && $flips_status -eq 0 ]]

@@ -1,0 +1,66 @@
+package io.loomarena.harness.ranking;
+
+import java.util.List;
+
+import io.loomarena.harness.summary.Aggregate;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.ConfidenceInterval;
+import io.loomarena.harness.summary.MeanInterval;
+import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.RatioInterval;
+
+/**
+ * How far apart two combinations of a ranking are: the ratio of their throughputs with its 95% interval, and so
+ * whether the data orders them ({@link Ranking#TIE_RULE}). Stateless.
+ * <p>
+ * With at least two forks on each side, the ratio's interval is the hierarchical bootstrap over forks, then iterations
+ * that the A/B gate uses between two builds ({@link RatioInterval}): a difference between forks of one combination
+ * (a JVM that ran 30% slower than the other) widens it, where an interval over iterations would not see it. With one
+ * fork, the bootstrap would only resample three iterations of one JVM and claim too much; with fewer than
+ * {@value MeanInterval#MIN_VALUES} measured iterations there is nothing to resample. Then the interval is the widest
+ * ratio the two combinations' own intervals allow (their min–max ranges without an interval), which excludes 1 exactly
+ * when those intervals do not overlap: the rule of rankings before fork-level intervals.
+ */
+final class Separation {
+
+    private Separation() {
+    }
+
+    /**
+     * {@code throughput(of) / throughput(against)} with its interval. Throughput is a fixed work's operations over the
+     * mean elapsed time, so the ratio is {@code mean elapsed(against) / mean elapsed(of)}.
+     */
+    static RatioInterval throughputRatio(BenchmarkSummary of, BenchmarkSummary against) {
+        if (resamplable(of) && resamplable(against)) {
+            return RatioInterval.of(elapsedByFork(of), elapsedByFork(against), MeanInterval.LEVEL);
+        }
+        Aggregate a = of.aggregate();
+        Aggregate b = against.aggregate();
+        ConfidenceInterval ia = a.elapsedCi95Nanos();
+        ConfidenceInterval ib = b.elapsedCi95Nanos();
+        double fastestOf = ia == null ? a.minElapsedNanos() : ia.low();
+        double slowestOf = ia == null ? a.maxElapsedNanos() : ia.high();
+        double fastestAgainst = ib == null ? b.minElapsedNanos() : ib.low();
+        double slowestAgainst = ib == null ? b.maxElapsedNanos() : ib.high();
+        double ratio = b.averageElapsedNanos() / a.averageElapsedNanos();
+        // A t interval of very different iterations can reach below zero: no bound on that side.
+        double low = slowestOf <= 0 ? 0 : Math.max(0, fastestAgainst) / slowestOf;
+        double high = fastestOf <= 0 ? Double.MAX_VALUE : slowestAgainst / fastestOf;
+        return new RatioInterval(ratio, Math.min(low, ratio), Math.max(high, ratio), MeanInterval.LEVEL);
+    }
+
+    /** Whether the fork-level bootstrap applies: two forks or more, and enough iterations for an interval. */
+    static boolean resamplable(BenchmarkSummary summary) {
+        List<MeasuredRun> runs = summary.runs().measured();
+        return runs.stream().mapToInt(MeasuredRun::fork).distinct().count() >= 2
+                && runs.size() >= MeanInterval.MIN_VALUES && runs.stream().allMatch(run -> run.elapsedNanos() > 0);
+    }
+
+    private static List<List<Double>> elapsedByFork(BenchmarkSummary summary) {
+        return summary.runs().measured().stream()
+                .collect(java.util.stream.Collectors.groupingBy(MeasuredRun::fork, java.util.TreeMap::new,
+                        java.util.stream.Collectors.mapping(run -> (double) run.elapsedNanos(),
+                                java.util.stream.Collectors.toList())))
+                .values().stream().toList();
+    }
+}
