@@ -67,7 +67,6 @@ final class LoadIterations {
     private RunResult iteration(Runnable start) {
         last = step(++calls);
         LoadRun.Outcome outcome;
-        long cpuBefore = processCpuNanos();
         try {
             outcome = runner.execute(start);
         } catch (InterruptedException e) {
@@ -80,27 +79,8 @@ final class LoadIterations {
         if (outcome.failure() != null) {
             fail(outcome.failure());
         }
-        return LoadReport.result(config, outcome).withClientCpuLoad(cpuLoad(cpuBefore, processCpuNanos(),
-                outcome.elapsedNanos()));
-    }
-
-    /**
-     * The share of this client's processors that it kept busy over an iteration of {@code elapsedNanos}: its CPU time
-     * (which also covers opening the connections and waiting for the harness's {@code go}, both cheap next to the
-     * timed work) over the wall time and the processors it may use (one when the harness pins it). Null when the JVM
-     * does not give its CPU time or nothing was timed.
-     */
-    static Double cpuLoad(long cpuBefore, long cpuAfter, long elapsedNanos) {
-        if (cpuBefore < 0 || cpuAfter < cpuBefore || elapsedNanos <= 0) {
-            return null;
-        }
-        return (cpuAfter - cpuBefore) / (double) elapsedNanos / Runtime.getRuntime().availableProcessors();
-    }
-
-    /** This process's CPU time, user and system, all threads; -1 when the JVM cannot say. */
-    private static long processCpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+        // IterationLoop records the client's CPU load around this body, as for every client.
+        return LoadReport.result(config, outcome);
     }
 
     private void fail(String why) {
