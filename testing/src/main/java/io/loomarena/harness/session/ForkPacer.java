@@ -133,16 +133,25 @@ final class ForkPacer {
         try {
             parsed = IterationProtocol.parse(line.text()).orElseThrow();
         } catch (IllegalArgumentException e) {
-            clients.forEach(ChildProcess::kill);
-            ChildProcess client = clients.get(line.client());
-            throw new HarnessException(client.describe() + " broke the protocol at " + forkLabel + ", " + step
-                    + ", of " + combination + ": " + e.getMessage() + client.details());
+            throw brokeProtocol(line, e.getMessage());
         }
         if (parsed instanceof IterationProtocol.Ready r) {
             onReady(r.step());
         } else {
-            onDone((IterationProtocol.Done) parsed);
+            IterationProtocol.Done d = (IterationProtocol.Done) parsed;
+            // A 'done' whose step every client has not announced ready has no 'before' figures to pair with.
+            if (ready.getOrDefault(d.step(), 0) < clients.size()) {
+                throw brokeProtocol(line, "'" + line.text() + "' before every client was ready for " + d.step());
+            }
+            onDone(d);
         }
+    }
+
+    private HarnessException brokeProtocol(ClientLine line, String why) {
+        clients.forEach(ChildProcess::kill);
+        ChildProcess client = clients.get(line.client());
+        return new HarnessException(client.describe() + " broke the protocol at " + forkLabel + ", " + step
+                + ", of " + combination + ": " + why + client.details());
     }
 
     private void onReady(Step readyFor) {

@@ -26,7 +26,8 @@ import io.loomarena.measure.RunResult;
  * {@code ok} echoes OPERATIONS bytes one by one per iteration and writes a {@link RunResult}; {@code fail} exits 1
  * with a message on stderr before any iteration; {@code hang} connects in its first iteration and then blocks until
  * killed; {@code until-eof} reads in its first iteration until the server closes, then exits 1 like a real client
- * that lost its server; {@code garbled} prints a protocol line no client may print, then waits like a paced client.
+ * that lost its server; {@code garbled} prints a protocol line no client may print, then waits like a paced client;
+ * {@code done-first} prints a well-formed 'done' for a measured iteration it never announced ready, then waits.
  */
 public final class FakeClientMain {
 
@@ -49,6 +50,12 @@ public final class FakeClientMain {
                 : IterationLoop.IterationPacer.NONE;
         if ("garbled".equals(mode)) {
             System.out.println("[ITERATION] ready warmup one of two");
+            System.out.flush();
+            new java.util.concurrent.CountDownLatch(1).await(); // killed by the harness
+        }
+        if ("done-first".equals(mode)) {
+            System.out.println(new io.loomarena.measure.IterationProtocol.Done(
+                    new IterationLoop.Step(false, 1, 1), 1_000, 1, 0).format());
             System.out.flush();
             new java.util.concurrent.CountDownLatch(1).await(); // killed by the harness
         }

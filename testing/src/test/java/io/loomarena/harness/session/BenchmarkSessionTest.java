@@ -96,6 +96,20 @@ class BenchmarkSessionTest {
     }
 
     @Test
+    void aDoneLineBeforeItsReadyFailsTheForkWithTheLineQuoted() {
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "done-first", 10),
+                FakePlans.settings(results))) {
+            assertThatThrownBy(session::run)
+                    .isInstanceOf(HarnessException.class)
+                    .hasMessageContaining("broke the protocol at fork 1 of 1, the start of its client JVM, of"
+                            + " FAKE_SERVER+FAKE_CLIENT: '[ITERATION] done iteration 1/1 elapsedNanos=1000"
+                            + " operations=1 errors=0' before every client was ready for iteration 1/1");
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+                .noneMatch(ProcessHandle::isAlive));
+    }
+
+    @Test
     void failsWithinSecondsWhenTheServerIsKilledWhileAClientRuns() {
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "hang", 10),
                 FakePlans.settings(results))) {
