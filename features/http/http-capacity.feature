@@ -14,7 +14,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
   Summaries, with every step, go to target-results/http-capacity/; the ranking prints one [PERF][CAPACITY] line per
   combination and writes capacity.md there; the report draws p99 against the offered rate (docs/capacity.md).
 
-  The quick searches run in the default build (about 95 s, and 20 s for the start-rate scenario): /io?ms=100 holds a thread 100 ms per request, so a pool
+  The quick searches run in the default build (about 95 s): /io?ms=100 holds a thread 100 ms per request, so a pool
   of 4 threads cannot serve more than 4 / 100 ms = 40 req/s, far below what this machine can drive with one connection
   per request, while virtual threads are not bound by a thread count. 100 ms rather than 10 ms because this machine is
   shared: far below any ceiling, scheduling alone put p99 at 40 to 140 ms (load average 8 to 12 on 2 CPUs), as much
@@ -51,9 +51,12 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
   Scenario: An objective that cannot be parsed is refused in one line naming the form expected
     Then the latency objective "p99 under 10ms" is refused with the line "the latency objective 'p99 under 10ms' cannot be parsed: write it as 'p99 <= 10 ms and no errors over a 10 s window' (a percentile pNN, <= a latency in ms, us or s, no errors, a window in ms or s)"
 
-  @EdgeCase @ServerVirtual @ClientVirtual
+  @EdgeCase @ServerVirtual @ClientVirtual @Slow
   Scenario: A start rate above what the client can drive stops the search in one line, the step kept
-    One step: ten keep-alive connections cannot send a million requests a second from one CPU.
+    One step: ten keep-alive connections cannot send a million requests a second from one CPU. @Slow because its
+    verdict rests on the client's own CPU share, which a client starved by other work on the machine does not show:
+    in a default run beside other builds (2026-11-25) the client had 48% of its CPU and the step was judged a broken
+    objective, not client-limited. A client that records how late it sent each request would not need the CPU share.
     Given a capacity search of "/ping" over 10 keep-alive connections
     And the latency objective "p99 <= 10 ms and no errors over a 1 s window"
     And the rate starts at 1000000 req/s, grows 2 times while the objective holds, then is bisected to 5%, up to 2000000 req/s, for at most 1 minute per combination
