@@ -116,9 +116,13 @@ public final class InterleavedForks {
             String combination = plans.get(i).combination();
             Outcome outcome = outcomes.get(combination);
             if (outcome == null) {
-                BenchmarkSummary summary = measured.get(i).summary();
-                Path file = store.write(summary);
-                outcome = new Outcome(new Combination.Measured(summary, file), null);
+                try {
+                    BenchmarkSummary summary = measured.get(i).summary();
+                    Path file = store.write(summary);
+                    outcome = new Outcome(new Combination.Measured(summary, file), null);
+                } catch (RuntimeException e) {
+                    outcome = new Outcome(null, e); // its own row fails with it; the others keep their summaries
+                }
             }
             ordered.put(combination, outcome);
         }
