@@ -7,6 +7,9 @@ Feature: Echo benchmark of every server model against every client model
   iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations, -Dloomarena.iterations;
   defaults 2, 2 and 3); each iteration prints one [PERF] progress line as it ends.
   The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
+  When a run selects several combinations, the first row measures all of them round by round (fork 1 of each, in an
+  order shuffled from the run's printed seed, then fork 2 of each), so that a change of the machine during the run
+  hits every combination alike; each row then checks its own summary. A run of one combination measures it alone.
   The quick workload (100 clients x 2,500 messages: each measured iteration lasts at least a second here) runs by
   default; the @Slow @Full one (1,000 clients x 1,000 messages) only when asked for.
   Each ranking line carries its spread (min/max, 95% confidence interval of the mean, widened where forks disagree),

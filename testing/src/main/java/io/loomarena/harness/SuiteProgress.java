@@ -38,8 +38,13 @@ public final class SuiteProgress {
      * {@code [PERF] echo: 3 of 8 combinations done, about 1 min 20 s left}.
      */
     public String combinationDone(String suite, Duration took) {
-        long[] counts = done.compute(suite, (key, old) -> old == null ? new long[] {1, took.toNanos()}
-                : new long[] {old[0] + 1, old[1] + took.toNanos()});
+        return combinationsDone(suite, 1, took);
+    }
+
+    /** Like {@link #combinationDone}, for {@code measured} combinations measured together (interleaved) in {@code took}. */
+    public String combinationsDone(String suite, int measured, Duration took) {
+        long[] counts = done.compute(suite, (key, old) -> old == null ? new long[] {measured, took.toNanos()}
+                : new long[] {old[0] + measured, old[1] + took.toNanos()});
         long count = counts[0];
         Integer total = planned.get(suite);
         if (total == null || total < count) {

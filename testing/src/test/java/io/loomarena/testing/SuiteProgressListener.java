@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import io.cucumber.tagexpressions.Expression;
@@ -25,6 +26,9 @@ import io.loomarena.harness.http.HttpSuite;
  * listener (registered in {@code META-INF/services}) sees before the first scenario runs. A combination is a scenario
  * tagged {@code @Performance} and with its suite's tag ({@code @HttpPing}, ...), or for echo {@code @Echo} and a
  * client model's tag (the idle-memory scenarios, also {@code @Echo @Performance}, have none).
+ * <p>It also keeps the tags of every measuring scenario the run will execute ({@link #selectedTagSets}), so that the
+ * first benchmark row of a suite can measure, interleaved, every combination the run selects (name and line filters
+ * are applied by discovery, so the plan holds only what they keep; the tag filter is applied here as Cucumber does).
  * <p>At the end of the run it prints one line saying how many scenarios the tag filter left out only because they
  * are {@code @Slow}, and how to run them: Surefire counts them as "Skipped" without saying why.
  */
@@ -32,6 +36,8 @@ public final class SuiteProgressListener implements TestExecutionListener {
 
     private static final String TAG_FILTER = "cucumber.filter.tags";
     private static final String SLOW = "@Slow";
+    /** The tags (with {@code @}) of every measuring scenario this run executes; empty before the plan is known. */
+    private static final Set<Set<String>> SELECTED = ConcurrentHashMap.newKeySet();
 
     /** Scenarios of this run left out only for their {@code @Slow} tag; printed when the run ends. */
     private int skippedAsSlow;
@@ -48,6 +54,7 @@ public final class SuiteProgressListener implements TestExecutionListener {
             return; // Cucumber itself reports a malformed tag expression; the progress lines then only count
         }
         Map<String, Integer> counts = new HashMap<>();
+        SELECTED.clear();
         skippedAsSlow = countTests(plan, plan.getRoots(), filter, counts);
         counts.forEach(SuiteProgress.shared()::plan);
     }
@@ -58,6 +65,14 @@ public final class SuiteProgressListener implements TestExecutionListener {
             System.out.println(slowLine(skippedAsSlow));
             System.out.flush();
         }
+    }
+
+    /**
+     * The tag sets (each with {@code @}, as a scenario's own tags) of the measuring scenarios this run executes; empty
+     * when the test plan was not seen (then each scenario measures only its own combination).
+     */
+    public static Set<Set<String>> selectedTagSets() {
+        return Set.copyOf(SELECTED);
     }
 
     /** The line that explains Surefire's "Skipped" count. */
@@ -78,6 +93,7 @@ public final class SuiteProgressListener implements TestExecutionListener {
                 String suite = suiteOf(tags);
                 if (suite != null && filter.evaluate(cucumberTags)) {
                     counts.merge(suite, 1, Integer::sum);
+                    SELECTED.add(Set.copyOf(cucumberTags));
                 }
                 if (skippedOnlyAsSlow(filter, cucumberTags)) {
                     slow++;

@@ -31,9 +31,10 @@ import io.loomarena.harness.remote.RemoteSettings;
  * @param baselineRefresh whether the regression gate rewrites its stored baseline from this run's summaries first
  * @param remoteLab       whether the network-namespace lab test runs (root only)
  * @param jdks            the JDKs the pitfall scenarios compare (features/jvm/)
+ * @param seed            the seed of the order of interleaved forks ({@code -Dloomarena.seed}); empty: one is drawn
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
-                         boolean remoteLab, ComparedJdks jdks) {
+                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -61,7 +62,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
-                        Optional.empty(), jvm.javaBinary()));
+                        Optional.empty(), jvm.javaBinary()), Optional.empty());
     }
 
     /**
@@ -91,7 +92,8 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                         values.matching(RunProperty.GC, "-XX:\\S+"),
                         values.bool(RunProperty.PINNING)));
         return new RunOptions(harness, remote(values), gate(values), values.bool(RunProperty.BASELINE_REFRESH),
-                values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm));
+                values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
+                .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)));
     }
 
     private static RemoteSettings remote(PropertyValues values) {

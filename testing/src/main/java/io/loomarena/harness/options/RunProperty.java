@@ -22,6 +22,7 @@ public enum RunProperty {
             "a whole number 0.." + IterationLoop.Plan.MAX),
     ITERATIONS("iterations", String.valueOf(HarnessSettings.DEFAULT_ITERATIONS),
             "a whole number 1.." + IterationLoop.Plan.MAX),
+    SEED("seed", "", "a whole number (the order of interleaved forks), or unset for one drawn per run and printed"),
     HEAP("heap", HarnessSettings.DEFAULT_HEAP, "a size such as 512m, 2g or 1048576k"),
     GC("gc", HarnessSettings.DEFAULT_GC, "one JVM flag -XX:..., such as -XX:+UseParallelGC"),
     PINNING("pinning", String.valueOf(HarnessSettings.DEFAULT_PINNING), "true or false"),

@@ -27,6 +27,8 @@ public final class MeasuredForks {
     private final BenchmarkPlan plan;
     private final HarnessSettings settings;
     private final Placement placement;
+    /** The seed of the interleaved order these forks ran in; {@code null} when they ran back to back. */
+    private final Long interleavingSeed;
     private final Instant started = Instant.now();
     private final String loadAverage = EnvironmentProbe.loadAverage();
     private final List<MeasuredRun> measured = new ArrayList<>();
@@ -35,9 +37,15 @@ public final class MeasuredForks {
     private final Map<String, Long> operationsPerHost = new LinkedHashMap<>();
 
     public MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Placement placement) {
+        this(plan, settings, placement, null);
+    }
+
+    /** Forks run interleaved with other combinations' in the order drawn from {@code interleavingSeed}. */
+    MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Placement placement, Long interleavingSeed) {
         this.plan = plan;
         this.settings = settings;
         this.placement = placement;
+        this.interleavingSeed = interleavingSeed;
     }
 
     /** Adds the next fork's measured iterations. */
@@ -70,7 +78,8 @@ public final class MeasuredForks {
         Path repository = Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir());
         return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
                 plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
-                new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured),
+                new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured,
+                        interleavingSeed),
                 Aggregate.of(measured),
                 EnvironmentProbe.capture(settings.jvm(), placement, started, loadAverage,
                         !peakRssPerFork.contains(false), repository, hostsWithErrors()));

@@ -2,6 +2,9 @@ package io.loomarena.harness.summary;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * How a combination was measured, JMH's way: {@code forks} times a fresh server JVM and a fresh client JVM; in each
  * client JVM {@code warmupIterations} iterations that are discarded, then {@code iterations} measured ones. Immutable.
@@ -10,9 +13,14 @@ import java.util.List;
  * @param warmupIterations iterations per fork before measuring (their figures are discarded)
  * @param iterations       measured iterations per fork
  * @param measured         every measured iteration, fork by fork, in order
+ * @param interleavingSeed the seed of the order of forks when this combination's forks ran interleaved with other
+ *                         combinations' ({@code io.loomarena.harness.session.InterleavedForks}); {@code null} (and
+ *                         absent from the file) when they ran back to back, one combination per invocation
  */
-public record Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured) {
+public record Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) Long interleavingSeed) {
 
+    @JsonCreator
     public Runs {
         measured = List.copyOf(measured);
         if (forks < 1 || warmupIterations < 0 || iterations < 1) {
@@ -23,6 +31,11 @@ public record Runs(int forks, int warmupIterations, int iterations, List<Measure
             throw new IllegalArgumentException(forks + " forks x " + iterations + " iterations but " + measured.size()
                     + " measured iterations were given");
         }
+    }
+
+    /** Forks that ran back to back (no interleaving seed). */
+    public Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured) {
+        this(forks, warmupIterations, iterations, measured, null);
     }
 
     /** Warmup iterations per fork (what the rankings compare and print as warmups). */

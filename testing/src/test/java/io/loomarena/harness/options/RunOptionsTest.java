@@ -41,6 +41,12 @@ class RunOptionsTest {
         assertThat(options.gate().tolerance()).isEqualTo(0.05);
         assertThat(options.baselineRefresh()).isFalse();
         assertThat(options.remoteLab()).isFalse();
+        assertThat(options.seed()).isEmpty();
+    }
+
+    @Test
+    void theSeedOfTheInterleavedOrderIsRead() {
+        assertThat(parse(Map.of("loomarena.seed", "-4711")).seed()).contains(-4711L);
     }
 
     @Test
@@ -89,6 +95,7 @@ class RunOptionsTest {
         "loomarena.gate.tolerance|1.5|a fraction in [0, 1)",
         "loomarena.baseline.refresh|yes|true or false",
         "loomarena.remoteLab|on|true or false",
+        "loomarena.seed|abc|a whole number",
     })
     void aBadValueNamesThePropertyTheValueAndWhatIsAllowed(String property, String value, String allowed) {
         // One line, no stack trace: every scenario that reads the options shows it (Cucumber prints the trace).

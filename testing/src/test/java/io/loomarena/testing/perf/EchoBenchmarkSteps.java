@@ -1,5 +1,9 @@
 package io.loomarena.testing.perf;
 
+import java.util.Set;
+
+import io.cucumber.java.Before;
+import io.cucumber.java.Scenario;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -16,10 +20,20 @@ public final class EchoBenchmarkSteps {
         this.context = context;
     }
 
+    /** The row's tags tell which other rows of the matrix share its workload (the first row measures them all). */
+    @Before("@Echo and @Performance")
+    public void rememberTags(Scenario scenario) {
+        context.scenarioTags = Set.copyOf(scenario.getSourceTagNames());
+    }
+
     @Given("an echo benchmark workload of {int} clients x {int} messages x {int} bytes")
     public void anEchoBenchmarkWorkload(int clients, int messages, int size) {
         EchoBenchmarks.Workload workload = EchoBenchmarks.Workload.of(clients, messages, size);
         context.use(EchoSuite.ECHO, (server, client) -> EchoSuite.ECHO.plan(server, client, workload));
+        context.candidates = EchoSuite.ECHO.combinations().stream()
+                .map(entry -> new BenchmarkContext.Candidate(Set.of(entry.server().tag(), entry.client().tag()),
+                        EchoBenchmarks.plan(entry.server(), entry.client(), workload)))
+                .toList();
     }
 
     @When("the echo benchmark runs the {word} server against the {word} client in fresh JVMs")

@@ -1,0 +1,134 @@
+package io.loomarena.harness.session;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.SuiteProgress;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.SummaryStore;
+
+/**
+ * Measures several combinations of one suite together, round by round: fork k of every combination runs before fork
+ * k+1 of any, in an order shuffled per round from a recorded seed, so that a drift of the machine (a neighbour, a
+ * burst of other work) lands on every combination alike instead of on the one whose forks were running (the A/B
+ * gate's ABBA order does the same for two builds). Each fork is whole (its servers started, its clients run, its
+ * servers stopped) before the next starts. A combination whose fork fails is left out of later rounds and keeps its
+ * failure; the others go on. Stateless.
+ */
+public final class InterleavedForks {
+
+    /** What one combination of the run left: its summary saved, or the failure of one of its forks. */
+    public static final class Outcome {
+
+        private final Combination.Measured measured;
+        /** Kept to be thrown again, never handed out otherwise. */
+        private final RuntimeException failure;
+
+        Outcome(Combination.Measured measured, RuntimeException failure) {
+            this.measured = measured;
+            this.failure = failure;
+        }
+
+        /** The measured summary, or the failure thrown again (each combination's own scenario fails with it). */
+        public Combination.Measured orThrow() {
+            if (failure != null) {
+                throw failure;
+            }
+            return measured;
+        }
+    }
+
+    private InterleavedForks() {
+    }
+
+    /**
+     * The order of every round: for each of {@code forks} rounds, the indexes of {@code combinations} combinations in
+     * the order their fork of that round runs. The same seed gives the same order.
+     */
+    public static List<List<Integer>> order(int combinations, int forks, long seed) {
+        Random random = new Random(seed);
+        List<Integer> indexes = new ArrayList<>();
+        for (int i = 0; i < combinations; i++) {
+            indexes.add(i);
+        }
+        List<List<Integer>> rounds = new ArrayList<>();
+        for (int round = 0; round < forks; round++) {
+            Collections.shuffle(indexes, random);
+            rounds.add(List.copyOf(indexes));
+        }
+        return List.copyOf(rounds);
+    }
+
+    /**
+     * Measures every plan of {@code plans} (one suite, distinct combinations) interleaved as the class says, saves
+     * each summary in {@code store} (the seed in it) and returns each combination's outcome by name, in
+     * {@code plans}' order. Progress and the seed go to {@code out}.
+     */
+    public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
+                                                      SummaryStore store, Placement placement, long seed,
+                                                      PrintStream out) {
+        long started = System.nanoTime();
+        out.println(String.format(Locale.ROOT, "[PERF] %d combinations of %s interleaved: fork k of every combination"
+                + " before fork k+1 of any, in an order shuffled per round from seed %d (-Dloomarena.seed=%d repeats"
+                + " it)", plans.size(), plans.get(0).suite(), seed, seed));
+        out.flush();
+        List<MeasuredForks> measured = new ArrayList<>();
+        List<ForkRunner> runners = new ArrayList<>();
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        try {
+            for (BenchmarkPlan plan : plans) {
+                store.delete(plan.suite(), plan.combination());
+                measured.add(new MeasuredForks(plan, settings, placement, seed));
+                runners.add(new ForkRunner(plan, settings, placement, out, ""));
+            }
+            List<List<Integer>> rounds = order(plans.size(), settings.forks(), seed);
+            for (int round = 0; round < rounds.size(); round++) {
+                for (int index : rounds.get(round)) {
+                    String combination = plans.get(index).combination();
+                    if (outcomes.containsKey(combination)) {
+                        continue; // failed in an earlier round
+                    }
+                    try {
+                        measured.get(index).add(runners.get(index).run(round + 1));
+                    } catch (RuntimeException e) {
+                        outcomes.put(combination, new Outcome(null, e));
+                        out.println("[PERF] " + combination + " fork " + (round + 1) + " failed; its later forks are"
+                                + " skipped, the other combinations go on: " + e.getMessage());
+                        out.flush();
+                    }
+                }
+            }
+        } finally {
+            runners.forEach(ForkRunner::close);
+        }
+        Map<String, Outcome> ordered = new LinkedHashMap<>();
+        for (int i = 0; i < plans.size(); i++) {
+            String combination = plans.get(i).combination();
+            Outcome outcome = outcomes.get(combination);
+            if (outcome == null) {
+                try {
+                    BenchmarkSummary summary = measured.get(i).summary();
+                    Path file = store.write(summary);
+                    outcome = new Outcome(new Combination.Measured(summary, file), null);
+                } catch (RuntimeException e) {
+                    outcome = new Outcome(null, e); // its own row fails with it; the others keep their summaries
+                }
+            }
+            ordered.put(combination, outcome);
+        }
+        out.println(SuiteProgress.shared().combinationsDone(plans.get(0).suite(), plans.size(),
+                Duration.ofNanos(System.nanoTime() - started)));
+        out.flush();
+        return ordered;
+    }
+}
