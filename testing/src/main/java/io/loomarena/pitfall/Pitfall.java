@@ -18,7 +18,8 @@ interface Pitfall {
     enum Name {
         SYNCHRONIZED_SLEEP(SynchronizedSleep::new),
         FILE_READ(BlockingFileRead::new),
-        FANOUT(FanoutCalls::new);
+        FANOUT(FanoutCalls::new),
+        POLLER_ECHO(PollerEcho::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 

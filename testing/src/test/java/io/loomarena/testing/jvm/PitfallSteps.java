@@ -13,6 +13,7 @@ import io.loomarena.harness.fork.JavaRuntime;
 import io.loomarena.harness.jvm.FanoutCeiling;
 import io.loomarena.harness.jvm.FileReadCompensation;
 import io.loomarena.harness.jvm.PitfallResult;
+import io.loomarena.harness.jvm.PollerModeEcho;
 import io.loomarena.harness.jvm.SynchronizedPinning;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.testing.perf.Skipping;
@@ -31,6 +32,8 @@ public final class PitfallSteps {
     private BiFunction<JavaRuntime, Integer, PitfallResult> workload;
     private PitfallResult result;
     private FanoutCeiling fanout;
+    /** The echo of the Given step, run by the When step on a JDK with a poller mode. */
+    private BiFunction<JavaRuntime, Integer, PitfallResult> echo;
 
     @Given("{int} virtual threads that each block for {int} ms inside their own synchronized method")
     public void threadsBlockInsideSynchronized(int threads, int blockMillis) {
@@ -59,6 +62,24 @@ public final class PitfallSteps {
 
     @Then("the pool does not beat its ceiling of 100 threads \\/ 30 ms and the virtual threads go past it")
     public void thePoolStaysUnderItsCeiling() {
+        assertThat(result.departures()).as(result.line()).isEmpty();
+    }
+
+    @Given("{int} connections that each make {int} echo round trips of {int} bytes, server and clients on virtual threads")
+    public void connectionsEcho(int connections, int roundTrips, int payload) {
+        echo = (jdk, mode) -> new PollerModeEcho(connections, roundTrips, payload, mode)
+                .runOn(jdk, options.harness(), folder);
+    }
+
+    @When("they run on JDK {word} with jdk.pollerMode set to {int}")
+    public void theyRunWithPollerMode(String jdkLabel, int mode) {
+        JavaRuntime jdk = Skipping.unlessNothingToDo(() -> options.jdks().jdk(jdkLabel));
+        result = echo.apply(jdk, mode);
+        System.out.println(result.line());
+    }
+
+    @Then("every byte comes back, or the JDK's refusal names the mode")
+    public void everyByteComesBack() {
         assertThat(result.departures()).as(result.line()).isEmpty();
     }
 
