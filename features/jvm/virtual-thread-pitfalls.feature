@@ -91,3 +91,28 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | 25  | 1    | 1000        | 100   |
       | 25  | 2    | 1000        | 100   |
       | 25  | 3    | 1000        | 100   |
+
+  Scenario Outline: CPU-bound loops on <where> threads, parallelism <parallelism>, on JDK <jdk>: short requests <verdict>
+    The virtual-thread scheduler does not take a carrier back from a virtual thread that never blocks. So CPU-bound
+    /cpu requests on virtual threads, as many as the carriers, hold every carrier, and a short /ping that arrives
+    meanwhile waits until one of them ends: at least what is left of it, which is asserted. On platform threads the
+    OS time-slices the loops and the short requests get a turn; their waits are only printed (the machine is shared),
+    as are the p99 and max of every row.
+    Given <loops> CPU-bound loops of 200 ms on <where> threads while 300 short requests arrive one every 1000 µs on virtual threads
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to <parallelism>
+    Then <then>
+
+    Examples: quick, one carrier
+      | jdk | loops | where    | parallelism | verdict                  | then                                                                                      |
+      | 21  | 1     | virtual  | 1           | wait for the loop        | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 25  | 1     | virtual  | 1           | wait for the loop        | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 21  | 1     | platform | 1           | get a turn (printed)     | the waits are printed                                                                     |
+      | 25  | 1     | platform | 1           | get a turn (printed)     | the waits are printed                                                                     |
+
+    @Slow
+    Examples: parallelism = this machine's 2 CPUs, 4 loops
+      | jdk | loops | where    | parallelism | verdict                  | then                                                                                      |
+      | 21  | 4     | virtual  | 2           | wait for the loops       | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 25  | 4     | virtual  | 2           | wait for the loops       | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 21  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |
+      | 25  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |

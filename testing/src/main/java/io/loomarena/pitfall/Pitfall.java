@@ -19,7 +19,8 @@ interface Pitfall {
         SYNCHRONIZED_SLEEP(SynchronizedSleep::new),
         FILE_READ(BlockingFileRead::new),
         FANOUT(FanoutCalls::new),
-        POLLER_ECHO(PollerEcho::new);
+        POLLER_ECHO(PollerEcho::new),
+        CPU_BOUND(CpuBoundLoops::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 

@@ -10,6 +10,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.fork.JavaRuntime;
+import io.loomarena.harness.jvm.CpuStarvation;
 import io.loomarena.harness.jvm.FanoutCeiling;
 import io.loomarena.harness.jvm.FileReadCompensation;
 import io.loomarena.harness.jvm.PitfallResult;
@@ -62,6 +63,24 @@ public final class PitfallSteps {
 
     @Then("the pool does not beat its ceiling of 100 threads \\/ 30 ms and the virtual threads go past it")
     public void thePoolStaysUnderItsCeiling() {
+        assertThat(result.departures()).as(result.line()).isEmpty();
+    }
+
+    @Given("{int} CPU-bound loops of {int} ms on {word} threads while {int} short requests arrive one every {int} µs on virtual threads")
+    public void cpuBoundLoops(int loops, int cpuMillis, String cpuOn, int requests, int intervalMicros) {
+        assertThat(cpuOn).as("where the CPU-bound loops run").isIn("virtual", "platform");
+        workload = (jdk, parallelism) -> new CpuStarvation(loops, cpuMillis, requests, intervalMicros,
+                cpuOn.equals("virtual"), parallelism).runOn(jdk, options.harness(), folder);
+    }
+
+    @Then("the first short request waits at least what is left of a CPU-bound loop, and the waits are printed")
+    public void shortRequestsWaitForTheLoops() {
+        assertThat(((CpuStarvation.Result) result).loopsHoldEveryCarrier()).as(result.line()).isTrue();
+        assertThat(result.departures()).as(result.line()).isEmpty();
+    }
+
+    @Then("the waits are printed")
+    public void theWaitsArePrinted() {
         assertThat(result.departures()).as(result.line()).isEmpty();
     }
 
