@@ -116,3 +116,20 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | 25  | 4     | virtual  | 2           | wait for the loops       | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
       | 21  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |
       | 25  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |
+
+  Scenario Outline: buffers cached in a ThreadLocal against a pool, with 10,000 virtual threads on JDK <jdk>
+    With pools of platform threads, a buffer cached in a ThreadLocal is reused by every request the thread serves.
+    With a virtual thread per task it is one buffer per thread, kept as long as the thread lives: 10,000 threads
+    waiting between requests hold 10,000 x 16 KiB = 156 MiB. A shared pool of 16 buffers holds 16 x 16 KiB = 256 KiB,
+    whatever the threads. Asserted is that arithmetic: one buffer made per thread and the live heap grown by at least
+    all of them, or no more buffers than the pool's. The heap per thread is printed.
+    Given 10000 virtual threads that each fill a buffer of 16384 bytes from <source> and then wait
+    When they run on JDK <jdk>
+    Then the buffers they keep match the arithmetic of <source>
+
+    Examples:
+      | jdk | source       |
+      | 21  | ThreadLocal  |
+      | 21  | a-pool-of-16 |
+      | 25  | ThreadLocal  |
+      | 25  | a-pool-of-16 |

@@ -20,7 +20,8 @@ interface Pitfall {
         FILE_READ(BlockingFileRead::new),
         FANOUT(FanoutCalls::new),
         POLLER_ECHO(PollerEcho::new),
-        CPU_BOUND(CpuBoundLoops::new);
+        CPU_BOUND(CpuBoundLoops::new),
+        THREAD_LOCAL_BUFFERS(ThreadLocalBuffers::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 

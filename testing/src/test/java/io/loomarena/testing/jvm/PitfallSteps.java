@@ -16,6 +16,7 @@ import io.loomarena.harness.jvm.FileReadCompensation;
 import io.loomarena.harness.jvm.PitfallResult;
 import io.loomarena.harness.jvm.PollerModeEcho;
 import io.loomarena.harness.jvm.SynchronizedPinning;
+import io.loomarena.harness.jvm.ThreadLocalBuffering;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.testing.perf.Skipping;
 
@@ -27,12 +28,17 @@ public final class PitfallSteps {
 
     private static final Map<String, String> FILE_APIS = Map.of("FileInputStream", "stream", "FileChannel", "channel");
 
+    /** A ThreadLocal, or the shared pool of {@value #BUFFER_POOL_SIZE}. */
+    private static final Map<String, Boolean> BUFFER_SOURCES = Map.of("ThreadLocal", true, "a-pool-of-16", false);
+    private static final int BUFFER_POOL_SIZE = 16;
+
     private final RunOptions options = RunOptions.ofThisJvm();
     private final Path folder = options.harness().resultsDir().resolve("jvm");
     /** The workload of the Given step, run by the When step on a JDK with a parallelism. */
     private BiFunction<JavaRuntime, Integer, PitfallResult> workload;
     private PitfallResult result;
     private FanoutCeiling fanout;
+    private ThreadLocalBuffering bufferPitfall;
     /** The echo of the Given step, run by the When step on a JDK with a poller mode. */
     private BiFunction<JavaRuntime, Integer, PitfallResult> echo;
 
@@ -81,6 +87,26 @@ public final class PitfallSteps {
 
     @Then("the waits are printed")
     public void theWaitsArePrinted() {
+        assertThat(result.departures()).as(result.line()).isEmpty();
+    }
+
+    @Given("{int} virtual threads that each fill a buffer of {int} bytes from {word} and then wait")
+    public void threadsFillBuffers(int threads, int bufferBytes, String source) {
+        assertThat(BUFFER_SOURCES).as("where buffers come from").containsKey(source);
+        bufferPitfall = new ThreadLocalBuffering(threads, bufferBytes, BUFFER_POOL_SIZE, BUFFER_SOURCES.get(source));
+    }
+
+    @When("they run on JDK {word}")
+    public void theyRunOnJdk(String jdkLabel) {
+        JavaRuntime jdk = Skipping.unlessNothingToDo(() -> options.jdks().jdk(jdkLabel));
+        result = bufferPitfall.runOn(jdk, options.harness(), folder);
+        System.out.println(result.line());
+    }
+
+    @Then("the buffers they keep match the arithmetic of {word}")
+    public void buffersMatchTheArithmetic(String source) {
+        assertThat(BUFFER_SOURCES.get(source)).as("the source the Given step named")
+                .isEqualTo(bufferPitfall.threadLocal());
         assertThat(result.departures()).as(result.line()).isEmpty();
     }
 
