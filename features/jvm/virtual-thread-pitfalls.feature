@@ -64,7 +64,7 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
 
   Scenario Outline: echo with jdk.pollerMode=<mode> on JDK <jdk>
     The poller wakes a virtual thread whose socket is ready. Mode 1 polls on platform threads; mode 2 polls on
-    virtual threads; later JDKs add a mode 3 (a poller per carrier). Published reports found that the mode changes
+    virtual threads; mode 3 is tried in case a JDK takes it (25 does not). Published reports found that the mode changes
     worst-case latency a lot on HTTP servers; here the throughput, p99 and max of every mode are printed, not graded,
     since the machine is shared. What is asserted is fact: a mode the JDK runs with echoes every byte, and a mode it
     refuses is named in its refusal (reported, not failed). JDK 21 has no poller modes and ignores the setting; its
