@@ -61,3 +61,75 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | jdk |
       | 21  |
       | 25  |
+
+  Scenario Outline: echo with jdk.pollerMode=<mode> on JDK <jdk>
+    The poller wakes a virtual thread whose socket is ready. Mode 1 polls on platform threads; mode 2 polls on
+    virtual threads; mode 3 is tried in case a JDK takes it (25 does not). Published reports found that the mode changes
+    worst-case latency a lot on HTTP servers; here the throughput, p99 and max of every mode are printed, not graded,
+    since the machine is shared. What is asserted is fact: a mode the JDK runs with echoes every byte, and a mode it
+    refuses is named in its refusal (reported, not failed). JDK 21 has no poller modes and ignores the setting; its
+    line says so.
+    Given <connections> connections that each make <trips> echo round trips of 64 bytes, server and clients on virtual threads
+    When they run on JDK <jdk> with jdk.pollerMode set to <mode>
+    Then every byte comes back, or the JDK's refusal names the mode
+
+    Examples: quick, 200 connections
+      | jdk | mode | connections | trips |
+      | 21  | 1    | 200         | 20    |
+      | 21  | 2    | 200         | 20    |
+      | 21  | 3    | 200         | 20    |
+      | 25  | 1    | 200         | 20    |
+      | 25  | 2    | 200         | 20    |
+      | 25  | 3    | 200         | 20    |
+
+    @Slow
+    Examples: the issue's 1,000 connections
+      | jdk | mode | connections | trips |
+      | 21  | 1    | 1000        | 100   |
+      | 21  | 2    | 1000        | 100   |
+      | 21  | 3    | 1000        | 100   |
+      | 25  | 1    | 1000        | 100   |
+      | 25  | 2    | 1000        | 100   |
+      | 25  | 3    | 1000        | 100   |
+
+  Scenario Outline: CPU-bound loops on <where> threads, parallelism <parallelism>, on JDK <jdk>: short requests <verdict>
+    The virtual-thread scheduler does not take a carrier back from a virtual thread that never blocks. So CPU-bound
+    /cpu requests on virtual threads, as many as the carriers, hold every carrier, and a short /ping that arrives
+    meanwhile waits until one of them ends: at least what is left of it, which is asserted. On platform threads the
+    OS time-slices the loops and the short requests get a turn; their waits are only printed (the machine is shared),
+    as are the p99 and max of every row.
+    Given <loops> CPU-bound loops of 200 ms on <where> threads while 300 short requests arrive one every 1000 µs on virtual threads
+    When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to <parallelism>
+    Then <then>
+
+    Examples: quick, one carrier
+      | jdk | loops | where    | parallelism | verdict                  | then                                                                                      |
+      | 21  | 1     | virtual  | 1           | wait for the loop        | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 25  | 1     | virtual  | 1           | wait for the loop        | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 21  | 1     | platform | 1           | get a turn (printed)     | the waits are printed                                                                     |
+      | 25  | 1     | platform | 1           | get a turn (printed)     | the waits are printed                                                                     |
+
+    @Slow
+    Examples: parallelism = this machine's 2 CPUs, 4 loops
+      | jdk | loops | where    | parallelism | verdict                  | then                                                                                      |
+      | 21  | 4     | virtual  | 2           | wait for the loops       | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 25  | 4     | virtual  | 2           | wait for the loops       | the first short request waits at least what is left of a CPU-bound loop, and the waits are printed |
+      | 21  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |
+      | 25  | 4     | platform | 2           | get a turn (printed)     | the waits are printed                                                                     |
+
+  Scenario Outline: buffers cached in a ThreadLocal against a pool, with 10,000 virtual threads on JDK <jdk>
+    With pools of platform threads, a buffer cached in a ThreadLocal is reused by every request the thread serves.
+    With a virtual thread per task it is one buffer per thread, kept as long as the thread lives: 10,000 threads
+    waiting between requests hold 10,000 x 16 KiB = 156 MiB. A shared pool of 16 buffers holds 16 x 16 KiB = 256 KiB,
+    whatever the threads. Asserted is that arithmetic: one buffer made per thread and the live heap grown by at least
+    all of them, or no more buffers than the pool's. The heap per thread is printed.
+    Given 10000 virtual threads that each fill a buffer of 16384 bytes from <source> and then wait
+    When they run on JDK <jdk>
+    Then the buffers they keep match the arithmetic of <source>
+
+    Examples:
+      | jdk | source       |
+      | 21  | ThreadLocal  |
+      | 21  | a-pool-of-16 |
+      | 25  | ThreadLocal  |
+      | 25  | a-pool-of-16 |

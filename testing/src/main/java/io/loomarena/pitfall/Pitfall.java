@@ -18,7 +18,10 @@ interface Pitfall {
     enum Name {
         SYNCHRONIZED_SLEEP(SynchronizedSleep::new),
         FILE_READ(BlockingFileRead::new),
-        FANOUT(FanoutCalls::new);
+        FANOUT(FanoutCalls::new),
+        POLLER_ECHO(PollerEcho::new),
+        CPU_BOUND(CpuBoundLoops::new),
+        THREAD_LOCAL_BUFFERS(ThreadLocalBuffers::new);
 
         private final Function<Map<String, String>, Pitfall> factory;
 
