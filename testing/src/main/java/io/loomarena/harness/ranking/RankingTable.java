@@ -174,9 +174,9 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
             return "";
         }
         return String.format(Locale.ROOT, "%s: %s (the client process used %.0f%% or more of its CPUs over a"
-                + " measured iteration: %s measures the client, not the server)", CLIENT_BOUND,
+                + " measured iteration: %s the client, not the server)", CLIENT_BOUND,
                 Verdict.and(bound), ServerMetrics.CLIENT_BOUND * 100,
-                bound.size() == 1 ? "its throughput" : "their throughputs");
+                bound.size() == 1 ? "its throughput measures" : "their throughputs measure");
     }
 
     /** {@code 0.101–0.131} seconds, or {@code n/a} without an interval. */
