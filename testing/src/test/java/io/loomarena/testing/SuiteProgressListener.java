@@ -10,8 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import io.cucumber.tagexpressions.Expression;
-import io.cucumber.tagexpressions.TagExpressionParser;
-import org.junit.platform.engine.TestTag;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -26,15 +24,15 @@ import io.loomarena.harness.http.HttpSuite;
  * listener (registered in {@code META-INF/services}) sees before the first scenario runs. A combination is a scenario
  * tagged {@code @Performance} and with its suite's tag ({@code @HttpPing}, ...), or for echo {@code @Echo} and a
  * client model's tag (the idle-memory scenarios, also {@code @Echo @Performance}, have none).
- * <p>It also keeps the tags of every measuring scenario the run will execute ({@link #selectedTagSets}), so that the
- * first benchmark row of a suite can measure, interleaved, every combination the run selects (name and line filters
- * are applied by discovery, so the plan holds only what they keep; the tag filter is applied here as Cucumber does).
+ * <p>It also keeps the tags of every measuring scenario the run will execute ({@link #selectedTagSets}): its own and
+ * its Examples row's model tags ({@link RowTags}), so that the first benchmark row of a suite can measure, interleaved,
+ * every combination the run selects ({@link RowTagFilter} has already removed what the tag filter leaves out; line
+ * filters are applied by discovery too).
  * <p>At the end of the run it prints one line saying how many scenarios the tag filter left out only because they
- * are {@code @Slow}, and how to run them: Surefire counts them as "Skipped" without saying why.
+ * are {@code @Slow}, and how to run them: Surefire does not count what the filter leaves out.
  */
 public final class SuiteProgressListener implements TestExecutionListener {
 
-    private static final String TAG_FILTER = "cucumber.filter.tags";
     private static final String SLOW = "@Slow";
     /** The tags (with {@code @}) of every measuring scenario this run executes; empty before the plan is known. */
     private static final Set<Set<String>> SELECTED = ConcurrentHashMap.newKeySet();
@@ -44,18 +42,13 @@ public final class SuiteProgressListener implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
-        // The Cucumber engine discovers every scenario and skips those the tag filter leaves out when it runs them,
-        // so the filter (from -Dcucumber.filter.tags or junit-platform.properties) is applied here too.
-        Expression filter;
-        try {
-            filter = plan.getConfigurationParameters().get(TAG_FILTER).map(TagExpressionParser::parse)
-                    .orElse(tags -> true);
-        } catch (RuntimeException e) {
-            return; // Cucumber itself reports a malformed tag expression; the progress lines then only count
-        }
+        // RowTagFilter removed what the tag filter leaves out from the plan; the filter is applied here again, as
+        // RowTagFilter does (own tags and the row's), so that this class counts right in a plan made without it.
+        Expression filter = RowTagFilter.expression();
         Map<String, Integer> counts = new HashMap<>();
         SELECTED.clear();
-        skippedAsSlow = countTests(plan, plan.getRoots(), filter, counts);
+        countTests(plan, plan.getRoots(), filter, counts);
+        skippedAsSlow = RowTagFilter.skippedAsSlow();
         counts.forEach(SuiteProgress.shared()::plan);
     }
 
@@ -82,26 +75,20 @@ public final class SuiteProgressListener implements TestExecutionListener {
                 + "', or for example '" + SLOW + " and @Echo'";
     }
 
-    /** Counts the selected combinations per suite into {@code counts}; returns how many scenarios are skipped as slow. */
-    private static int countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
-                                  Map<String, Integer> counts) {
-        int slow = 0;
+    /** Counts the selected combinations per suite into {@code counts}. */
+    private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
+                                   Map<String, Integer> counts) {
         for (TestIdentifier identifier : identifiers) {
             if (identifier.isTest()) {
-                Set<String> tags = identifier.getTags().stream().map(TestTag::getName).collect(Collectors.toSet());
-                List<String> cucumberTags = tags.stream().map(tag -> "@" + tag).toList();
-                String suite = suiteOf(tags);
-                if (suite != null && filter.evaluate(cucumberTags)) {
+                Set<String> cucumberTags = RowTagFilter.effectiveTags(identifier.getTags(), identifier.getSource());
+                String suite = suiteOf(cucumberTags.stream().map(tag -> tag.substring(1)).collect(Collectors.toSet()));
+                if (suite != null && filter.evaluate(List.copyOf(cucumberTags))) {
                     counts.merge(suite, 1, Integer::sum);
                     SELECTED.add(Set.copyOf(cucumberTags));
                 }
-                if (skippedOnlyAsSlow(filter, cucumberTags)) {
-                    slow++;
-                }
             }
-            slow += countTests(plan, plan.getChildren(identifier), filter, counts);
+            countTests(plan, plan.getChildren(identifier), filter, counts);
         }
-        return slow;
     }
 
     /** True when the filter leaves out a scenario with these tags, and would keep it if it were not {@code @Slow}. */
