@@ -24,107 +24,34 @@ Feature: Echo benchmark of every server model against every client model
     Then the benchmark summary <combination> is saved with every measured iteration free of errors
     And every fork of the benchmark ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @ServerSingle @ClientPlatform
-    Examples: quick, single server, platform client
-      | server | client | clients | messages | size | combination |
-      | single | platform | 100 | 2500 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
-
-    @ServerSingle @ClientVirtual
-    Examples: quick, single server, virtual client
-      | server | client | clients | messages | size | combination |
-      | single | virtual | 100 | 2500 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
-
-    @ServerPlatform @ClientPlatform
-    Examples: quick, platform server, platform client
-      | server | client | clients | messages | size | combination |
-      | platform | platform | 100 | 2500 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
-
-    @ServerPlatform @ClientVirtual
-    Examples: quick, platform server, virtual client
-      | server | client | clients | messages | size | combination |
-      | platform | virtual | 100 | 2500 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
-
-    @ServerPool @ClientPlatform
-    Examples: quick, pool server, platform client
-      | server | client | clients | messages | size | combination |
-      | pool | platform | 100 | 2500 | 32 | POOL_SERVER+PLATFORM_CLIENT |
-
-    @ServerPool @ClientVirtual
-    Examples: quick, pool server, virtual client
-      | server | client | clients | messages | size | combination |
-      | pool | virtual | 100 | 2500 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
-
-    @ServerVirtual @ClientPlatform
-    Examples: quick, virtual server, platform client
-      | server | client | clients | messages | size | combination |
-      | virtual | platform | 100 | 2500 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
-
-    @ServerVirtual @ClientVirtual
-    Examples: quick, virtual server, virtual client
-      | server | client | clients | messages | size | combination |
-      | virtual | virtual | 100 | 2500 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
-
+    Examples: quick
+      | server     | client   | clients | messages | size | combination                      |
+      | single     | platform | 100     | 2500     | 32   | SINGLE_SERVER+PLATFORM_CLIENT    |
+      | single     | virtual  | 100     | 2500     | 32   | SINGLE_SERVER+VIRTUAL_CLIENT     |
+      | platform   | platform | 100     | 2500     | 32   | PLATFORM_SERVER+PLATFORM_CLIENT  |
+      | platform   | virtual  | 100     | 2500     | 32   | PLATFORM_SERVER+VIRTUAL_CLIENT   |
+      | pool       | platform | 100     | 2500     | 32   | POOL_SERVER+PLATFORM_CLIENT      |
+      | pool       | virtual  | 100     | 2500     | 32   | POOL_SERVER+VIRTUAL_CLIENT       |
+      | virtual    | platform | 100     | 2500     | 32   | VIRTUAL_SERVER+PLATFORM_CLIENT   |
+      | virtual    | virtual  | 100     | 2500     | 32   | VIRTUAL_SERVER+VIRTUAL_CLIENT    |
     # The event-loop models run against the virtual client only (EchoSuite's list): two more combinations in the
     # default run instead of four, the client being the same for every server it is ranked against.
-    @ServerEventLoop @ClientVirtual
-    Examples: quick, event-loop server, virtual client
-      | server | client | clients | messages | size | combination |
-      | event-loop | virtual | 100 | 2500 | 32 | EVENT_LOOP_SERVER+VIRTUAL_CLIENT |
+      | event-loop | virtual  | 100     | 2500     | 32   | EVENT_LOOP_SERVER+VIRTUAL_CLIENT |
+      | netty      | virtual  | 100     | 2500     | 32   | NETTY_SERVER+VIRTUAL_CLIENT      |
 
-    @ServerNetty @ClientVirtual
-    Examples: quick, netty server, virtual client
-      | server | client | clients | messages | size | combination |
-      | netty | virtual | 100 | 2500 | 32 | NETTY_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerSingle @ClientPlatform
-    Examples: slow, single server, platform client
-      | server | client | clients | messages | size | combination |
-      | single | platform | 1000 | 1000 | 32 | SINGLE_SERVER+PLATFORM_CLIENT |
-
-    @Slow @Full @ServerSingle @ClientVirtual
-    Examples: slow, single server, virtual client
-      | server | client | clients | messages | size | combination |
-      | single | virtual | 1000 | 1000 | 32 | SINGLE_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerPlatform @ClientPlatform
-    Examples: slow, platform server, platform client
-      | server | client | clients | messages | size | combination |
-      | platform | platform | 1000 | 1000 | 32 | PLATFORM_SERVER+PLATFORM_CLIENT |
-
-    @Slow @Full @ServerPlatform @ClientVirtual
-    Examples: slow, platform server, virtual client
-      | server | client | clients | messages | size | combination |
-      | platform | virtual | 1000 | 1000 | 32 | PLATFORM_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerPool @ClientPlatform
-    Examples: slow, pool server, platform client
-      | server | client | clients | messages | size | combination |
-      | pool | platform | 1000 | 1000 | 32 | POOL_SERVER+PLATFORM_CLIENT |
-
-    @Slow @Full @ServerPool @ClientVirtual
-    Examples: slow, pool server, virtual client
-      | server | client | clients | messages | size | combination |
-      | pool | virtual | 1000 | 1000 | 32 | POOL_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerVirtual @ClientPlatform
-    Examples: slow, virtual server, platform client
-      | server | client | clients | messages | size | combination |
-      | virtual | platform | 1000 | 1000 | 32 | VIRTUAL_SERVER+PLATFORM_CLIENT |
-
-    @Slow @Full @ServerVirtual @ClientVirtual
-    Examples: slow, virtual server, virtual client
-      | server | client | clients | messages | size | combination |
-      | virtual | virtual | 1000 | 1000 | 32 | VIRTUAL_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerEventLoop @ClientVirtual
-    Examples: slow, event-loop server, virtual client
-      | server | client | clients | messages | size | combination |
-      | event-loop | virtual | 1000 | 1000 | 32 | EVENT_LOOP_SERVER+VIRTUAL_CLIENT |
-
-    @Slow @Full @ServerNetty @ClientVirtual
-    Examples: slow, netty server, virtual client
-      | server | client | clients | messages | size | combination |
-      | netty | virtual | 1000 | 1000 | 32 | NETTY_SERVER+VIRTUAL_CLIENT |
+    @Slow @Full
+    Examples: slow
+      | server     | client   | clients | messages | size | combination                      |
+      | single     | platform | 1000    | 1000     | 32   | SINGLE_SERVER+PLATFORM_CLIENT    |
+      | single     | virtual  | 1000    | 1000     | 32   | SINGLE_SERVER+VIRTUAL_CLIENT     |
+      | platform   | platform | 1000    | 1000     | 32   | PLATFORM_SERVER+PLATFORM_CLIENT  |
+      | platform   | virtual  | 1000    | 1000     | 32   | PLATFORM_SERVER+VIRTUAL_CLIENT   |
+      | pool       | platform | 1000    | 1000     | 32   | POOL_SERVER+PLATFORM_CLIENT      |
+      | pool       | virtual  | 1000    | 1000     | 32   | POOL_SERVER+VIRTUAL_CLIENT       |
+      | virtual    | platform | 1000    | 1000     | 32   | VIRTUAL_SERVER+PLATFORM_CLIENT   |
+      | virtual    | virtual  | 1000    | 1000     | 32   | VIRTUAL_SERVER+VIRTUAL_CLIENT    |
+      | event-loop | virtual  | 1000    | 1000     | 32   | EVENT_LOOP_SERVER+VIRTUAL_CLIENT |
+      | netty      | virtual  | 1000    | 1000     | 32   | NETTY_SERVER+VIRTUAL_CLIENT      |
 
   @PerformanceSummary
   Scenario: Rank the echo benchmark summaries

@@ -17,35 +17,15 @@ Feature: Memory per idle connection of every echo server model
     Then the server counts <second open> of them open and is still running
     And its memory per connection is printed and saved
 
-    @ServerSingle
-    Examples: single
-      | server | first | first open | second | second open |
-      | single | 1000  | 1          | 4000   | 1           |
-
-    @ServerPlatform
-    Examples: platform
-      | server   | first | first open | second | second open |
-      | platform | 1000  | 1000       | 5000   | 5000        |
-
-    @ServerPool
-    Examples: pool (100 threads; the other connections wait in its queue)
-      | server | first | first open | second | second open |
-      | pool   | 1000  | 1000       | 5000   | 5000        |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  | first | first open | second | second open |
-      | virtual | 1000  | 1000       | 5000   | 5000        |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | server  | first | first open | second | second open |
-      | event-loop | 1000 | 1000 | 5000 | 5000 |
-
-    @ServerNetty
-    Examples: netty
-      | server  | first | first open | second | second open |
-      | netty | 1000 | 1000 | 5000 | 5000 |
+    Examples:
+      | server     | first | first open | second | second open |
+      | single     | 1000  | 1          | 4000   | 1           |
+      | platform   | 1000  | 1000       | 5000   | 5000        |
+      # pool (100 threads; the other connections wait in its queue)
+      | pool       | 1000  | 1000       | 5000   | 5000        |
+      | virtual    | 1000  | 1000       | 5000   | 5000        |
+      | event-loop | 1000  | 1000       | 5000   | 5000        |
+      | netty      | 1000  | 1000       | 5000   | 5000        |
 
   @ServerVirtual
   Scenario: the virtual echo server holding 10,000 connections that have each echoed one byte

@@ -35,35 +35,14 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then the echo has the same length and SHA-256 as what was sent
     And the echo client then sees end of stream
 
-    @ServerSingle
-    Examples: single
-      | model  |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model    |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool  |
-
-    @ServerVirtual
-    Examples: virtual
-      | model   |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model   |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model   |
-      | netty |
+      | netty      |
 
   Scenario Outline: clients that connect and say nothing do not block the other clients of the <model> echo server
     Given a <model> echo server
@@ -75,25 +54,12 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then every silent echo client sees end of stream within 5 seconds
     And the echo server's active connection count reaches 1
 
-    @ServerPlatform
-    Examples: platform
-      | model    |
-      | platform |
-
-    @ServerVirtual
-    Examples: virtual
-      | model   |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model   |
+    Examples:
+      | model      |
+      | platform   |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model   |
-      | netty |
+      | netty      |
 
   @ServerPool
   Scenario: on a pool echo server, as many silent clients as threads make later clients wait in the queue
@@ -137,35 +103,14 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And the echo server's active connection count returns to the noted value
     And another echo client gets "after the half-closes" echoed
 
-    @ServerSingle
-    Examples: single
-      | model  |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model    |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool  |
-
-    @ServerVirtual
-    Examples: virtual
-      | model   |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model   |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model   |
-      | netty |
+      | netty      |
 
   Scenario Outline: an echo client that resets while the <model> echo server writes to it ends only its own connection
     The server runs in its own JVM here, so that its stderr can be checked. The client sends up to 64 MiB without
@@ -178,35 +123,14 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And a new echo client gets "still serving" echoed by the server JVM
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-    @ServerSingle
-    Examples: single
-      | model  |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model    |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool  |
-
-    @ServerVirtual
-    Examples: virtual
-      | model   |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model   |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model   |
-      | netty |
+      | netty      |
 
   Scenario Outline: stopping the <model> echo server during a flood of <clients> clients loses nothing that was acknowledged
     The clients each send numbered 64-byte messages and check each echo before sending the next. Once <messages>
@@ -219,44 +143,19 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And every byte the echo clients received matches what they sent
     And the echo server stopped within 5 seconds and left no thread running
 
-    @ServerSingle
-    Examples: single
-      | model  | clients | messages |
-      | single | 200     | 2000     |
+    Examples:
+      | model      | clients | messages |
+      | single     | 200     | 2000     |
+      | platform   | 200     | 2000     |
+      | pool       | 200     | 2000     |
+      | virtual    | 200     | 2000     |
+      | event-loop | 200     | 2000     |
+      | netty      | 200     | 2000     |
 
-    @ServerPlatform
-    Examples: platform
+    @Slow
+    Examples: a larger flood
       | model    | clients | messages |
-      | platform | 200     | 2000     |
-
-    @ServerPool
-    Examples: pool
-      | model | clients | messages |
-      | pool  | 200     | 2000     |
-
-    @ServerVirtual
-    Examples: virtual
-      | model   | clients | messages |
-      | virtual | 200     | 2000     |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model   | clients | messages |
-      | event-loop | 200 | 2000 |
-
-    @ServerNetty
-    Examples: netty
-      | model   | clients | messages |
-      | netty | 200 | 2000 |
-
-    @ServerVirtual @Slow
-    Examples: virtual, a larger flood
-      | model   | clients | messages |
-      | virtual | 4000    | 40000    |
-
-    @ServerPlatform @Slow
-    Examples: platform, a larger flood
-      | model    | clients | messages |
+      | virtual  | 4000    | 40000    |
       | platform | 4000    | 40000    |
 
   @Flood @Slow
@@ -275,25 +174,16 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-    @ServerVirtual
-    Examples: virtual, a handful of platform threads
-      | model   | threads |
-      | virtual | 12      |
-
-    @ServerEventLoop
-    Examples: event-loop, its loops and no thread per connection
-      | model   | threads |
-      | event-loop | 12 |
-
-    @ServerNetty
-    Examples: netty, its loops and no thread per connection
-      | model   | threads |
-      | netty | 12 |
-
-    @ServerPlatform
-    Examples: platform, one platform thread per connection
-      | model    | threads |
-      | platform | 10012   |
+    Examples:
+      | model      | threads |
+      # a handful of platform threads
+      | virtual    | 12      |
+      # its loops and no thread per connection
+      | event-loop | 12      |
+      # its loops and no thread per connection
+      | netty      | 12      |
+      # one platform thread per connection
+      | platform   | 10012   |
 
   @Flood @Slow
   Scenario Outline: the <model> echo server serves a flood of 10,000 connections <how>
@@ -307,14 +197,11 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
-    @ServerPool
-    Examples: pool, 100 threads and a queue
-      | model | how                                | threads |
-      | pool  | with 100 threads, the others queued | 112     |
-
-    @ServerSingle
-    Examples: single, one after another
-      | model  | how                                      | threads |
+    Examples:
+      | model  | how                                          | threads |
+      # 100 threads and a queue
+      | pool   | with 100 threads, the others queued          | 112     |
+      # one after another
       | single | one after another, the others in the backlog | 12      |
 
   @Flood @Slow @ServerVirtual

@@ -10,7 +10,7 @@ Feature: Echo servers return every byte unchanged
     event-loop - a few platform threads (one per CPU), each watching many connections and serving whichever is ready
     netty      - the same design built on the Netty library, as the industry uses it
 
-  Each scenario runs once for every server model it applies to (the examples are named after the model). An "echo
+  Each scenario runs once for every server model it applies to (one Examples row per model). An "echo
   client" here is either a plain TCP connection the test opens itself, or the project's echo load client (platform
   or virtual threads, one thread per session) when the scenario names its model.
 
@@ -23,35 +23,14 @@ Feature: Echo servers return every byte unchanged
     When one echo client sends "hello, echo" and reads the echo
     Then the echo client received every message unchanged
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @Functional
   Scenario Outline: many messages on one connection come back in order from the <model> echo server
@@ -59,35 +38,14 @@ Feature: Echo servers return every byte unchanged
     When one echo client sends 200 numbered messages on one connection, reading each echo
     Then the echo client received every message unchanged
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @Functional @ClientVirtual
   Scenario Outline: 10 echo clients at once are all served by the <model> echo server
@@ -95,35 +53,14 @@ Feature: Echo servers return every byte unchanged
     When 10 virtual echo clients each send 20 messages of 64 bytes at once
     Then the echo client run echoed 200 messages without any error
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @Functional
   Scenario Outline: a zero-length write changes nothing on the <model> echo server
@@ -131,35 +68,14 @@ Feature: Echo servers return every byte unchanged
     When one echo client writes zero bytes and then sends "after nothing"
     Then the echo client received every message unchanged
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @Functional
   Scenario Outline: whitespace and multi-byte UTF-8 come back byte for byte from the <model> echo server
@@ -173,35 +89,14 @@ Feature: Echo servers return every byte unchanged
       | "emoji 😀🎉 and 𝄞"          |
     Then the echo client received every message unchanged
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @Functional
   Scenario Outline: the <model> echo server serves connections on <kind> threads
@@ -209,35 +104,14 @@ Feature: Echo servers return every byte unchanged
     When one echo client sends "which thread?" and reads the echo
     Then the echo server serves that connection on a <kind> thread
 
-    @ServerSingle
-    Examples: single
-      | model | kind |
-      | single | platform |
-
-    @ServerPlatform
-    Examples: platform
-      | model | kind |
-      | platform | platform |
-
-    @ServerPool
-    Examples: pool
-      | model | kind |
-      | pool | platform |
-
-    @ServerVirtual
-    Examples: virtual
-      | model | kind |
-      | virtual | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model | kind |
+    Examples:
+      | model      | kind     |
+      | single     | platform |
+      | platform   | platform |
+      | pool       | platform |
+      | virtual    | virtual  |
       | event-loop | platform |
-
-    @ServerNetty
-    Examples: netty
-      | model | kind |
-      | netty | platform |
+      | netty      | platform |
 
   @EdgeCase
   Scenario Outline: 1 MiB of random binary in random pieces comes back with the same SHA-256 from the <model> echo server
@@ -245,35 +119,14 @@ Feature: Echo servers return every byte unchanged
     When one echo client streams 1024 KiB of random binary in random pieces of up to 64 KiB
     Then the echo has the same length and SHA-256 as what was sent
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @EdgeCase
   Scenario Outline: after a half-close the <model> echo server returns everything and then ends the stream
@@ -282,35 +135,14 @@ Feature: Echo servers return every byte unchanged
     Then the echo has the same length and SHA-256 as what was sent
     And the echo client then sees end of stream
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @EdgeCase
   Scenario Outline: a client that resets its connection leaves the other clients of the <model> echo server unharmed
@@ -321,30 +153,13 @@ Feature: Echo servers return every byte unchanged
     Then the echo server's active connection count returns to the noted value
     And the other echo client still gets "after the reset" echoed
 
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @EdgeCase @ServerSingle
   Scenario: a client that resets its connection on the single echo server lets the next client in
@@ -360,30 +175,13 @@ Feature: Echo servers return every byte unchanged
     When an echo client writes without ever reading until its writes stall
     Then another echo client still gets "not blocked" echoed
 
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @EdgeCase @ServerSingle
   Scenario: the single echo server blocks behind a client that never reads, as expected (head-of-line blocking)
@@ -402,30 +200,13 @@ Feature: Echo servers return every byte unchanged
     Then every connected echo client sees end of stream or a reset within 5 seconds
     And the echo server stopped within 5 seconds and left no thread running
 
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @EdgeCase @ServerSingle
   Scenario: stopping the single echo server with clients connected ends their streams promptly
@@ -442,35 +223,14 @@ Feature: Echo servers return every byte unchanged
     When the echo command line starts a <model> echo server on the same port
     Then the echo command exits with code 2 and prints one line containing "in use"
 
-    @ServerSingle
-    Examples: single
-      | model |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | model |
-      | pool |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | single     |
+      | platform   |
+      | pool       |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @HighLoad
   Scenario Outline: 100 <client> echo clients x 100 messages against the <model> echo server, no mismatch
@@ -478,65 +238,20 @@ Feature: Echo servers return every byte unchanged
     When 100 <client> echo clients each send 100 messages of 32 bytes at once
     Then the echo client run echoed 10000 messages without any error
 
-    @ServerSingle @ClientPlatform
-    Examples: single server, platform client
-      | model | client |
-      | single | platform |
-
-    @ServerSingle @ClientVirtual
-    Examples: single server, virtual client
-      | model | client |
-      | single | virtual |
-
-    @ServerPlatform @ClientPlatform
-    Examples: platform server, platform client
-      | model | client |
-      | platform | platform |
-
-    @ServerPlatform @ClientVirtual
-    Examples: platform server, virtual client
-      | model | client |
-      | platform | virtual |
-
-    @ServerPool @ClientPlatform
-    Examples: pool server, platform client
-      | model | client |
-      | pool | platform |
-
-    @ServerPool @ClientVirtual
-    Examples: pool server, virtual client
-      | model | client |
-      | pool | virtual |
-
-    @ServerVirtual @ClientPlatform
-    Examples: virtual server, platform client
-      | model | client |
-      | virtual | platform |
-
-    @ServerEventLoop @ClientPlatform
-    Examples: event-loop server, platform client
-      | model | client |
+    Examples:
+      | model      | client   |
+      | single     | platform |
+      | single     | virtual  |
+      | platform   | platform |
+      | platform   | virtual  |
+      | pool       | platform |
+      | pool       | virtual  |
+      | virtual    | platform |
       | event-loop | platform |
-
-    @ServerNetty @ClientPlatform
-    Examples: netty server, platform client
-      | model | client |
-      | netty | platform |
-
-    @ServerVirtual @ClientVirtual
-    Examples: virtual server, virtual client
-      | model | client |
-      | virtual | virtual |
-
-    @ServerEventLoop @ClientVirtual
-    Examples: event-loop server, virtual client
-      | model | client |
-      | event-loop | virtual |
-
-    @ServerNetty @ClientVirtual
-    Examples: netty server, virtual client
-      | model | client |
-      | netty | virtual |
+      | netty      | platform |
+      | virtual    | virtual  |
+      | event-loop | virtual  |
+      | netty      | virtual  |
 
   @HighLoad
   Scenario Outline: the <model> echo server holds 1,000 connections at once and echoes on each
@@ -546,25 +261,12 @@ Feature: Echo servers return every byte unchanged
     When every held echo client sends its own 32-byte message
     Then every held echo client received its own message unchanged
 
-    @ServerPlatform
-    Examples: platform
-      | model |
-      | platform |
-
-    @ServerVirtual
-    Examples: virtual
-      | model |
-      | virtual |
-
-    @ServerEventLoop
-    Examples: event-loop
-      | model |
+    Examples:
+      | model      |
+      | platform   |
+      | virtual    |
       | event-loop |
-
-    @ServerNetty
-    Examples: netty
-      | model |
-      | netty |
+      | netty      |
 
   @HighLoad @ServerPool @ClientVirtual
   Scenario: the pool echo server with more clients than threads completes every session

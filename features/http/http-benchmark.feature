@@ -26,102 +26,42 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @Slow @ServerSingle @ClientPlatform
-    Examples: quick, 200,000 requests
-      | server | client   | requests |
-      | single | platform | 200000   |
-    @Slow @ServerSingle @ClientVirtual
-    Examples: quick, 200,000 requests
-      | server | client  | requests |
-      | single | virtual | 200000   |
-    @Slow @ServerPlatform @ClientPlatform
-    Examples: quick, 200,000 requests
-      | server   | client   | requests |
-      | platform | platform | 200000   |
-    @Slow @ServerPlatform @ClientVirtual
-    Examples: quick, 200,000 requests
-      | server   | client  | requests |
-      | platform | virtual | 200000   |
-    @Slow @ServerPool @ClientPlatform
-    Examples: quick, 200,000 requests
-      | server | client   | requests |
-      | pool   | platform | 200000   |
-    @Slow @ServerPool @ClientVirtual
-    Examples: quick, 200,000 requests
-      | server | client  | requests |
-      | pool   | virtual | 200000   |
-    @Slow @ServerVirtual @ClientPlatform
-    Examples: quick, 200,000 requests
-      | server  | client   | requests |
-      | virtual | platform | 200000   |
-    @Slow @ServerVirtual @ClientVirtual
-    Examples: quick, 200,000 requests
-      | server  | client  | requests |
-      | virtual | virtual | 200000   |
-    @Slow @ServerVirtual @CachedContent @ClientPlatform
+    @Slow
     Examples: quick, 200,000 requests
       | server                  | client   | requests |
+      | single                  | platform | 200000   |
+      | single                  | virtual  | 200000   |
+      | platform                | platform | 200000   |
+      | platform                | virtual  | 200000   |
+      | pool                    | platform | 200000   |
+      | pool                    | virtual  | 200000   |
+      | virtual                 | platform | 200000   |
+      | virtual                 | virtual  | 200000   |
       | virtual --cache-content | platform | 200000   |
-    @Slow @ServerVirtual @CachedContent @ClientVirtual
-    Examples: quick, 200,000 requests
-      | server                  | client  | requests |
-      | virtual --cache-content | virtual | 200000   |
-    @Slow @Full @ServerSingle @ClientPlatform
-    Examples: full, 1,000,000 requests
-      | server | client   | requests |
-      | single | platform | 1000000  |
-    @Slow @Full @ServerSingle @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | server | client  | requests |
-      | single | virtual | 1000000  |
-    @Slow @Full @ServerPlatform @ClientPlatform
-    Examples: full, 1,000,000 requests
-      | server   | client   | requests |
-      | platform | platform | 1000000  |
-    @Slow @Full @ServerPlatform @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | server   | client  | requests |
-      | platform | virtual | 1000000  |
-    @Slow @Full @ServerPool @ClientPlatform
-    Examples: full, 1,000,000 requests
-      | server | client   | requests |
-      | pool   | platform | 1000000  |
-    @Slow @Full @ServerPool @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | server | client  | requests |
-      | pool   | virtual | 1000000  |
-    @Slow @Full @ServerVirtual @ClientPlatform
-    Examples: full, 1,000,000 requests
-      | server  | client   | requests |
-      | virtual | platform | 1000000  |
-    @Slow @Full @ServerVirtual @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | server  | client  | requests |
-      | virtual | virtual | 1000000  |
-    @Slow @Full @ServerVirtual @CachedContent @ClientPlatform
+      | virtual --cache-content | virtual  | 200000   |
+    @Slow @Full
     Examples: full, 1,000,000 requests
       | server                  | client   | requests |
+      | single                  | platform | 1000000  |
+      | single                  | virtual  | 1000000  |
+      | platform                | platform | 1000000  |
+      | platform                | virtual  | 1000000  |
+      | pool                    | platform | 1000000  |
+      | pool                    | virtual  | 1000000  |
+      | virtual                 | platform | 1000000  |
+      | virtual                 | virtual  | 1000000  |
       | virtual --cache-content | platform | 1000000  |
-    @Slow @Full @ServerVirtual @CachedContent @ClientVirtual
-    Examples: full, 1,000,000 requests
-      | server                  | client  | requests |
-      | virtual --cache-content | virtual | 1000000  |
-    @Slow @ServerPool @ClientPlatform
+      | virtual --cache-content | virtual  | 1000000  |
+    @Slow
     Examples: quick, 200,000 requests, a pool of 2 threads per CPU
       | server                 | client   | requests |
       | pool --pool-size 2xcpu | platform | 200000   |
-    @Slow @ServerPool @ClientVirtual
-    Examples: quick, 200,000 requests, a pool of 2 threads per CPU
-      | server                 | client  | requests |
-      | pool --pool-size 2xcpu | virtual | 200000   |
-    @Slow @Full @ServerPool @ClientPlatform
+      | pool --pool-size 2xcpu | virtual  | 200000   |
+    @Slow @Full
     Examples: full, 1,000,000 requests, a pool of 2 threads per CPU
       | server                 | client   | requests |
       | pool --pool-size 2xcpu | platform | 1000000  |
-    @Slow @Full @ServerPool @ClientVirtual
-    Examples: full, 1,000,000 requests, a pool of 2 threads per CPU
-      | server                 | client  | requests |
-      | pool --pool-size 2xcpu | virtual | 1000000  |
+      | pool --pool-size 2xcpu | virtual  | 1000000  |
 
   @PerformanceSummary @Slow @HttpPing
   Scenario: Rank the ping suite: every model x client, fastest first
@@ -140,45 +80,21 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every request of every measured iteration was answered or counted as an error
     And every fork ran its iterations in one fresh client JVM against one fresh server JVM
 
-    @Slow @ServerSingle
-    Examples: quick, 200 users over 0.5 s
-      | server | users | millis |
-      | single | 200   | 500    |
-    @Slow @ServerPlatform
-    Examples: quick, 200 users over 0.5 s
-      | server   | users | millis |
-      | platform | 200   | 500    |
-    @Slow @ServerPool
-    Examples: quick, 200 users over 0.5 s
-      | server | users | millis |
-      | pool   | 200   | 500    |
-    @Slow @ServerVirtual
-    Examples: quick, 200 users over 0.5 s
-      | server  | users | millis |
-      | virtual | 200   | 500    |
-    @Slow @ServerVirtual @CachedContent
+    @Slow
     Examples: quick, 200 users over 0.5 s
       | server                  | users | millis |
+      | single                  | 200   | 500    |
+      | platform                | 200   | 500    |
+      | pool                    | 200   | 500    |
+      | virtual                 | 200   | 500    |
       | virtual --cache-content | 200   | 500    |
-    @Slow @Full @ServerSingle
-    Examples: full, 10,000 users over 60 s
-      | server | users | millis |
-      | single | 10000 | 60000  |
-    @Slow @Full @ServerPlatform
-    Examples: full, 10,000 users over 60 s
-      | server   | users | millis |
-      | platform | 10000 | 60000  |
-    @Slow @Full @ServerPool
-    Examples: full, 10,000 users over 60 s
-      | server | users | millis |
-      | pool   | 10000 | 60000  |
-    @Slow @Full @ServerVirtual
-    Examples: full, 10,000 users over 60 s
-      | server  | users | millis |
-      | virtual | 10000 | 60000  |
-    @Slow @Full @ServerVirtual @CachedContent
+    @Slow @Full
     Examples: full, 10,000 users over 60 s
       | server                  | users | millis |
+      | single                  | 10000 | 60000  |
+      | platform                | 10000 | 60000  |
+      | pool                    | 10000 | 60000  |
+      | virtual                 | 10000 | 60000  |
       | virtual --cache-content | 10000 | 60000  |
 
   @PerformanceSummary @Slow @HttpData
@@ -197,83 +113,59 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every request of every measured iteration was answered or counted as an error
 
-    @Slow @ServerSingle
-    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | server | connections | keepAlive | requests |
-      | single | 10          | on        | 2000     |
-      | single | 50          | on        | 2000     |
-      | single | 50          | off       | 2000     |
-    @Slow @ServerPlatform
-    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | server   | connections | keepAlive | requests |
-      | platform | 10          | on        | 2000     |
-      | platform | 50          | on        | 2000     |
-      | platform | 50          | off       | 2000     |
-    @Slow @ServerPool
-    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | server | connections | keepAlive | requests |
-      | pool   | 10          | on        | 2000     |
-      | pool   | 50          | on        | 2000     |
-      | pool   | 50          | off       | 2000     |
-    @Slow @ServerVirtual
-    Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
-      | server  | connections | keepAlive | requests |
-      | virtual | 10          | on        | 2000     |
-      | virtual | 50          | on        | 2000     |
-      | virtual | 50          | off       | 2000     |
-    @Slow @ServerVirtual @CachedContent
+    @Slow
     Examples: quick, 10 and 50 connections (keep-alive off at 50 only), 2,000 requests
       | server                  | connections | keepAlive | requests |
+      | single                  | 10          | on        | 2000     |
+      | single                  | 50          | on        | 2000     |
+      | single                  | 50          | off       | 2000     |
+      | platform                | 10          | on        | 2000     |
+      | platform                | 50          | on        | 2000     |
+      | platform                | 50          | off       | 2000     |
+      | pool                    | 10          | on        | 2000     |
+      | pool                    | 50          | on        | 2000     |
+      | pool                    | 50          | off       | 2000     |
+      | virtual                 | 10          | on        | 2000     |
+      | virtual                 | 50          | on        | 2000     |
+      | virtual                 | 50          | off       | 2000     |
       | virtual --cache-content | 10          | on        | 2000     |
       | virtual --cache-content | 50          | on        | 2000     |
       | virtual --cache-content | 50          | off       | 2000     |
-    @Slow @Full @ServerSingle
-    Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | server | connections | keepAlive | requests |
-      | single | 1           | on        | 10000    |
-      | single | 1           | off       | 10000    |
-      | single | 10          | on        | 10000    |
-      | single | 10          | off       | 10000    |
-      | single | 50          | on        | 10000    |
-      | single | 50          | off       | 10000    |
-      | single | 200         | on        | 10000    |
-      | single | 200         | off       | 10000    |
-    @Slow @Full @ServerPlatform
-    Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | server   | connections | keepAlive | requests |
-      | platform | 1           | on        | 10000    |
-      | platform | 1           | off       | 10000    |
-      | platform | 10          | on        | 10000    |
-      | platform | 10          | off       | 10000    |
-      | platform | 50          | on        | 10000    |
-      | platform | 50          | off       | 10000    |
-      | platform | 200         | on        | 10000    |
-      | platform | 200         | off       | 10000    |
-    @Slow @Full @ServerPool
-    Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | server | connections | keepAlive | requests |
-      | pool   | 1           | on        | 10000    |
-      | pool   | 1           | off       | 10000    |
-      | pool   | 10          | on        | 10000    |
-      | pool   | 10          | off       | 10000    |
-      | pool   | 50          | on        | 10000    |
-      | pool   | 50          | off       | 10000    |
-      | pool   | 200         | on        | 10000    |
-      | pool   | 200         | off       | 10000    |
-    @Slow @Full @ServerVirtual
-    Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
-      | server  | connections | keepAlive | requests |
-      | virtual | 1           | on        | 10000    |
-      | virtual | 1           | off       | 10000    |
-      | virtual | 10          | on        | 10000    |
-      | virtual | 10          | off       | 10000    |
-      | virtual | 50          | on        | 10000    |
-      | virtual | 50          | off       | 10000    |
-      | virtual | 200         | on        | 10000    |
-      | virtual | 200         | off       | 10000    |
-    @Slow @Full @ServerVirtual @CachedContent
+    @Slow @Full
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
       | server                  | connections | keepAlive | requests |
+      | single                  | 1           | on        | 10000    |
+      | single                  | 1           | off       | 10000    |
+      | single                  | 10          | on        | 10000    |
+      | single                  | 10          | off       | 10000    |
+      | single                  | 50          | on        | 10000    |
+      | single                  | 50          | off       | 10000    |
+      | single                  | 200         | on        | 10000    |
+      | single                  | 200         | off       | 10000    |
+      | platform                | 1           | on        | 10000    |
+      | platform                | 1           | off       | 10000    |
+      | platform                | 10          | on        | 10000    |
+      | platform                | 10          | off       | 10000    |
+      | platform                | 50          | on        | 10000    |
+      | platform                | 50          | off       | 10000    |
+      | platform                | 200         | on        | 10000    |
+      | platform                | 200         | off       | 10000    |
+      | pool                    | 1           | on        | 10000    |
+      | pool                    | 1           | off       | 10000    |
+      | pool                    | 10          | on        | 10000    |
+      | pool                    | 10          | off       | 10000    |
+      | pool                    | 50          | on        | 10000    |
+      | pool                    | 50          | off       | 10000    |
+      | pool                    | 200         | on        | 10000    |
+      | pool                    | 200         | off       | 10000    |
+      | virtual                 | 1           | on        | 10000    |
+      | virtual                 | 1           | off       | 10000    |
+      | virtual                 | 10          | on        | 10000    |
+      | virtual                 | 10          | off       | 10000    |
+      | virtual                 | 50          | on        | 10000    |
+      | virtual                 | 50          | off       | 10000    |
+      | virtual                 | 200         | on        | 10000    |
+      | virtual                 | 200         | off       | 10000    |
       | virtual --cache-content | 1           | on        | 10000    |
       | virtual --cache-content | 1           | off       | 10000    |
       | virtual --cache-content | 10          | on        | 10000    |
@@ -303,36 +195,24 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And the summary records the downstream JVM and where it ran, exactly when the path calls one
 
-    @Slow @ServerVirtual
-    Examples: quick, 100 requests (one per connection)
-      | server  | path                  | requests |
-      | virtual | /fanout?calls=3&ms=10 | 100      |
-      | virtual | /io?ms=10             | 100      |
-    @Slow @ServerPool
+    @Slow
     Examples: quick, 100 requests (one per connection)
       | server             | path                  | requests |
+      | virtual            | /fanout?calls=3&ms=10 | 100      |
+      | virtual            | /io?ms=10             | 100      |
       | pool --pool-size 4 | /fanout?calls=3&ms=10 | 100      |
       | pool --pool-size 4 | /io?ms=10             | 100      |
-    @Slow @ServerPool
-    Examples: quick, 100 requests (one per connection)
-      | server | path                  | requests |
-      | pool   | /fanout?calls=3&ms=10 | 100      |
-      | pool   | /io?ms=10             | 100      |
-    @Slow @Full @ServerVirtual
-    Examples: full, 3,000 requests
-      | server  | path                  | requests |
-      | virtual | /fanout?calls=3&ms=10 | 3000     |
-      | virtual | /io?ms=10             | 3000     |
-    @Slow @Full @ServerPool
+      | pool               | /fanout?calls=3&ms=10 | 100      |
+      | pool               | /io?ms=10             | 100      |
+    @Slow @Full
     Examples: full, 3,000 requests
       | server             | path                  | requests |
+      | virtual            | /fanout?calls=3&ms=10 | 3000     |
+      | virtual            | /io?ms=10             | 3000     |
       | pool --pool-size 4 | /fanout?calls=3&ms=10 | 3000     |
       | pool --pool-size 4 | /io?ms=10             | 3000     |
-    @Slow @Full @ServerPool
-    Examples: full, 3,000 requests
-      | server | path                  | requests |
-      | pool   | /fanout?calls=3&ms=10 | 3000     |
-      | pool   | /io?ms=10             | 3000     |
+      | pool               | /fanout?calls=3&ms=10 | 3000     |
+      | pool               | /io?ms=10             | 3000     |
 
   @PerformanceSummary @Slow @HttpFanout
   Scenario: Rank the fanout suite: one ranking for /fanout and one for /io, fastest first
@@ -348,49 +228,25 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
 
-    @Slow @ServerSingle
-    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | server | connections | rounds | requests |
-      | single | 50          | 100000 | 1000     |
-    @Slow @ServerPlatform
-    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | server   | connections | rounds | requests |
-      | platform | 50          | 100000 | 1000     |
-    @Slow @ServerPool
-    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | server | connections | rounds | requests |
-      | pool   | 50          | 100000 | 1000     |
-    @Slow @ServerVirtual
-    Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
-      | server  | connections | rounds | requests |
-      | virtual | 50          | 100000 | 1000     |
-    @Slow @ServerVirtual @CachedContent
+    @Slow
     Examples: quick, 50 connections only, 1,000 requests of 100,000 rounds
       | server                  | connections | rounds | requests |
+      | single                  | 50          | 100000 | 1000     |
+      | platform                | 50          | 100000 | 1000     |
+      | pool                    | 50          | 100000 | 1000     |
+      | virtual                 | 50          | 100000 | 1000     |
       | virtual --cache-content | 50          | 100000 | 1000     |
-    @Slow @Full @ServerSingle
-    Examples: full, 5,000 requests of 1,000,000 rounds
-      | server | connections | rounds  | requests |
-      | single | 2           | 1000000 | 5000     |
-      | single | 50          | 1000000 | 5000     |
-    @Slow @Full @ServerPlatform
-    Examples: full, 5,000 requests of 1,000,000 rounds
-      | server   | connections | rounds  | requests |
-      | platform | 2           | 1000000 | 5000     |
-      | platform | 50          | 1000000 | 5000     |
-    @Slow @Full @ServerPool
-    Examples: full, 5,000 requests of 1,000,000 rounds
-      | server | connections | rounds  | requests |
-      | pool   | 2           | 1000000 | 5000     |
-      | pool   | 50          | 1000000 | 5000     |
-    @Slow @Full @ServerVirtual
-    Examples: full, 5,000 requests of 1,000,000 rounds
-      | server  | connections | rounds  | requests |
-      | virtual | 2           | 1000000 | 5000     |
-      | virtual | 50          | 1000000 | 5000     |
-    @Slow @Full @ServerVirtual @CachedContent
+    @Slow @Full
     Examples: full, 5,000 requests of 1,000,000 rounds
       | server                  | connections | rounds  | requests |
+      | single                  | 2           | 1000000 | 5000     |
+      | single                  | 50          | 1000000 | 5000     |
+      | platform                | 2           | 1000000 | 5000     |
+      | platform                | 50          | 1000000 | 5000     |
+      | pool                    | 2           | 1000000 | 5000     |
+      | pool                    | 50          | 1000000 | 5000     |
+      | virtual                 | 2           | 1000000 | 5000     |
+      | virtual                 | 50          | 1000000 | 5000     |
       | virtual --cache-content | 2           | 1000000 | 5000     |
       | virtual --cache-content | 50          | 1000000 | 5000     |
 

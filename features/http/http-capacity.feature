@@ -31,14 +31,13 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
-    @ServerPool @ClientVirtual
-    Examples: a pool of 4 threads
+    @ClientVirtual
+    Examples:
       | server             |
+      # a pool of 4 threads
       | pool --pool-size 4 |
-    @ServerVirtual @ClientVirtual
-    Examples: virtual threads
-      | server  |
-      | virtual |
+      # virtual threads
+      | virtual            |
 
   @PerformanceSummary
   Scenario: Rank the quick capacity searches: the pool's known ceiling, and virtual threads past it
@@ -73,29 +72,19 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
-    @ServerSingle @ClientVirtual
-    Examples: /io and /fanout, single
-      | server | path                  | connections | objective                                        |
-      | single | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window    |
-      | single | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window   |
-    @ServerPlatform @ClientVirtual
-    Examples: /io and /fanout, platform
-      | server   | path                  | connections | objective                                      |
-      | platform | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
-      | platform | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
-    @ServerPool @ClientVirtual
-    Examples: /io and /fanout, pools of 4 and 100
-      | server             | path                  | connections | objective                                      |
-      | pool --pool-size 4 | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
-      | pool --pool-size 4 | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
-      | pool               | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
-    @ServerVirtual @ClientVirtual
-    Examples: /io and /fanout, virtual
-      | server  | path                  | connections | objective                                      |
-      | virtual | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
-    @ServerVirtual @CachedContent @ClientVirtual
-    Examples: /io and /fanout, virtual with cached content
+    @ClientVirtual
+    Examples: /io and /fanout
       | server                  | path                  | connections | objective                                      |
+      | single                  | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
+      | single                  | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      | platform                | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
+      | platform                | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      # pools of 4 and 100
+      | pool --pool-size 4      | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
+      | pool --pool-size 4      | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      | pool                    | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      | virtual                 | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      # virtual with cached content
       | virtual --cache-content | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
       | virtual --cache-content | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
 
@@ -113,13 +102,12 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
-    @ServerPool @ClientVirtual
-    Examples: the pool of 100
-      | server |
-      | pool   |
-    @ServerVirtual @ClientVirtual
-    Examples: virtual threads
+    @ClientVirtual
+    Examples:
       | server  |
+      # the pool of 100
+      | pool    |
+      # virtual threads
       | virtual |
 
   @Performance @Slow
@@ -132,21 +120,12 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
-    @ServerPlatform @ClientVirtual
-    Examples:
-      | server   |
-      | platform |
-    @ServerPool @ClientVirtual
-    Examples:
-      | server |
-      | pool   |
-    @ServerVirtual @ClientVirtual
-    Examples:
-      | server  |
-      | virtual |
-    @ServerVirtual @CachedContent @ClientVirtual
+    @ClientVirtual
     Examples:
       | server                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   @PerformanceSummary @Slow

@@ -37,29 +37,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     And every HTTP response carries Date, Server, Content-Type and a Content-Length equal to its body length
     And every 405 HTTP response names the allowed methods in an Allow field
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <server>
@@ -71,29 +54,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     And the HTTP connection is closed by the server with no second response
     And the HTTP server still answers "/ping" with 200
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: no way out of the docroot on <server>
@@ -117,29 +83,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | http://t/files/../secret.txt          |
     Then every HTTP response to them is 400 or 404 and none contains the secret
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: a slow client is closed after the header timeout while another client is served on <server>
@@ -150,29 +99,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     Then the other HTTP client is answered 200 within 5 s
     And the slow HTTP client got a 408 response and was closed within 5 s
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: a client that connects and sends nothing is closed after the header timeout on <server>
@@ -181,29 +113,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     Then the silent HTTP client got a 408 response and was closed within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 64 KiB of random bytes get an error or a close, quickly, on <server>
@@ -212,29 +127,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     Then that HTTP connection got a 4xx response or was closed within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: clients vanishing mid-request and mid-response leave nothing behind on <server>
@@ -246,29 +144,12 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     Then the HTTP server's connection and handler counts in "/metrics" return to the noted baseline within 5 s
     And the HTTP server still answers "/ping" with 200
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: /fanout reports a failing downstream as 502 and a silent one as 504 on <server>
@@ -281,27 +162,10 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
     Then the HTTP response status is 504
     And the HTTP response body contains "timed out after 1005 ms"
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |

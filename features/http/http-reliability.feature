@@ -46,29 +46,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: malformed header fields are refused on <server>
@@ -104,29 +87,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: malformed request lines, unknown methods and versions are refused on <server>
@@ -156,29 +122,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: well-formed requests the list says must be served are served on <server>
@@ -196,29 +145,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 19: no path leaves the docroot on <server>
@@ -238,29 +170,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 20: HEAD on every endpoint answers GET's status and fields with no body on <server>
@@ -279,29 +194,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     Then each HTTP HEAD response has the status, Content-Type and Content-Length of its GET and no body
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: a response to HEAD never carries content, whatever its status, on <server>
@@ -328,29 +226,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And every HTTP connection kept open then answered "pong" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 21: three pipelined GETs and a half-close are answered in order, then EOF on <server>
@@ -362,29 +243,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP connection is closed by the server
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 22: persistence follows the version and the Connection field on <server>
@@ -397,29 +261,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     Then each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 23: 64 KiB of random bytes get a 4xx or a close, quickly on <server>
@@ -429,29 +276,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 24: a silent client is closed after the header timeout on <server>
@@ -462,29 +292,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 24: a client that sends "GET " and stalls is closed after the header timeout on <server>
@@ -496,29 +309,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the slow HTTP client got a 408 response and was closed within 5 s
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 25: clients resetting mid-request and mid-response leave nothing behind on <server>
@@ -531,29 +327,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP server still answers "/ping" with 200
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: 25 in its own JVM: 60 resets leave no thread or open file behind on <server>
@@ -571,29 +350,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM answers "/ping" with 200
     And the server JVM's error output shows no exception or stack trace
 
-    @ServerSingle
-    Examples: single
-      | server | idle threads |
-      | single | 0            |
-
-    @ServerPlatform
-    Examples: platform
-      | server   | idle threads |
-      | platform | 0            |
-
-    @ServerPool
-    Examples: pool
-      | server | idle threads |
-      | pool   | 100          |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  | idle threads |
-      | virtual | 0            |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  | idle threads |
+      | single                  | 0            |
+      | platform                | 0            |
+      | pool                    | 100          |
+      | virtual                 | 0            |
       | virtual --cache-content | 0            |
 
   Scenario Outline: /fanout answers 502 when its downstream is down and 504 when it is silent on <server>
@@ -607,29 +369,12 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the HTTP response body contains "timed out after 1005 ms"
     And no uncaught exception or stack trace appeared in the HTTP server's log
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: the data file deleted while <server> serves it
@@ -644,14 +389,9 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM is still running
     And the server JVM's error output shows no exception or stack trace
 
-    @ServerVirtual
-    Examples: virtual
-      | server  | status | body contains |
-      | virtual | 404    | not found     |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  | status | body contains |
+      | virtual                 | 404    | not found     |
       | virtual --cache-content | 200    | :1000,        |
 
   Scenario Outline: graceful shutdown with <requests> requests in flight on <server>
@@ -670,30 +410,13 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM exited by itself within its grace period of 10 s
     And the server JVM's error output shows no exception or stack trace
 
-    @ServerSingle
-    Examples: single
-      | server | requests | options                        |
-      | single | 1        | --grace 10s --idle-timeout 10s |
-
-    @ServerPlatform
-    Examples: platform
-      | server   | requests | options     |
-      | platform | 200      | --grace 10s |
-
-    @ServerPool
-    Examples: pool
-      | server               | requests | options     |
-      | pool --pool-size 200 | 200      | --grace 10s |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  | requests | options     |
-      | virtual | 200      | --grace 10s |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
-      | server                  | requests | options     |
-      | virtual --cache-content | 200      | --grace 10s |
+    Examples:
+      | server                  | requests | options                        |
+      | single                  | 1        | --grace 10s --idle-timeout 10s |
+      | platform                | 200      | --grace 10s                    |
+      | pool --pool-size 200    | 200      | --grace 10s                    |
+      | virtual                 | 200      | --grace 10s                    |
+      | virtual --cache-content | 200      | --grace 10s                    |
 
   @ServerVirtual
   Scenario: a client that never reads a large response is closed by the write timeout on virtual

@@ -33,29 +33,12 @@ Feature: The HTTP server gives the same answers in every thread model
     And the HTTP body of "/data.json" is a JSON array of 1000 user records
     And the HTTP body of "/files/index.html" is the bundled page of about 50 KB
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: /fanout makes K sequential downstream calls on <server>
@@ -66,30 +49,13 @@ Feature: The HTTP server gives the same answers in every thread model
     Then the HTTP response status is <status>
     And the HTTP response body contains "<body contains>"
 
-    @ServerSingle
-    Examples: single
-      | server | status | body contains           |
-      | single | 504    | timed out after 1010 ms |
-
-    @ServerPlatform
-    Examples: platform
-      | server   | status | body contains |
-      | platform | 200    | [200,200,200] |
-
-    @ServerPool
-    Examples: pool
-      | server | status | body contains |
-      | pool   | 200    | [200,200,200] |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  | status | body contains |
-      | virtual | 200    | [200,200,200] |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
-      | server                  | status | body contains |
-      | virtual --cache-content | 200    | [200,200,200] |
+    Examples:
+      | server                  | status | body contains           |
+      | single                  | 504    | timed out after 1010 ms |
+      | platform                | 200    | [200,200,200]           |
+      | pool                    | 200    | [200,200,200]           |
+      | virtual                 | 200    | [200,200,200]           |
+      | virtual --cache-content | 200    | [200,200,200]           |
 
   Scenario Outline: two requests share one kept-alive connection on <server>
     Given the HTTP server runs "<server>"
@@ -100,29 +66,12 @@ Feature: The HTTP server gives the same answers in every thread model
     And no HTTP response on the connection said "Connection: close"
     And the HTTP server accepted 1 connection
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: three pipelined requests in one write are answered in order on <server>
@@ -134,29 +83,12 @@ Feature: The HTTP server gives the same answers in every thread model
     Then the HTTP connection got 3 responses with statuses "200,200,200" and bodies "io 50 ms\n|pong|Plain text served with text/plain.\n"
     And the HTTP connection is closed by the server
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: HEAD answers with GET's fields and no body on <server>
@@ -172,29 +104,12 @@ Feature: The HTTP server gives the same answers in every thread model
       | /io?ms=x          |
     Then each HTTP HEAD response has the status, Content-Type and Content-Length of its GET and no body
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Scenario Outline: the connection's persistence follows the version and the Connection field on <server>
@@ -208,29 +123,12 @@ Feature: The HTTP server gives the same answers in every thread model
       | GET /ping HTTP/1.1\r\nHost: t\r\n\r\n                        | (none)           | kept open            |
     Then each HTTP connection was answered 200 with its row's Connection field and then closed or kept open as its row says
 
-    @ServerSingle
-    Examples: single
-      | server |
-      | single |
-
-    @ServerPlatform
-    Examples: platform
-      | server   |
-      | platform |
-
-    @ServerPool
-    Examples: pool
-      | server |
-      | pool   |
-
-    @ServerVirtual
-    Examples: virtual
-      | server  |
-      | virtual |
-
-    @ServerVirtual @CachedContent
-    Examples: virtual --cache-content
+    Examples:
       | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
       | virtual --cache-content |
 
   Rule: graceful shutdown answers what is in flight
@@ -245,29 +143,12 @@ Feature: The HTTP server gives the same answers in every thread model
       And the HTTP server stopped within the grace period
       And new HTTP connections to the server are refused
 
-      @ServerSingle
-      Examples: single
-        | server | requests |
-        | single | 1        |
-
-      @ServerPlatform
-      Examples: platform
-        | server   | requests |
-        | platform | 50       |
-
-      @ServerPool
-      Examples: pool
-        | server | requests |
-        | pool   | 50       |
-
-      @ServerVirtual
-      Examples: virtual
-        | server  | requests |
-        | virtual | 50       |
-
-      @ServerVirtual @CachedContent
-      Examples: virtual --cache-content
+      Examples:
         | server                  | requests |
+        | single                  | 1        |
+        | platform                | 50       |
+        | pool                    | 50       |
+        | virtual                 | 50       |
         | virtual --cache-content | 50       |
 
   Rule: the staircase, as behaviour
@@ -281,29 +162,12 @@ Feature: The HTTP server gives the same answers in every thread model
       Then all <clients> HTTP clients are answered 200
       And the HTTP server had at most <peak> requests in progress at once, and at some moment exactly <peak>
 
-      @ServerSingle
-      Examples: single
-        | server | clients | peak |
-        | single | 5       | 1    |
-
-      @ServerPlatform
-      Examples: platform
-        | server   | clients | peak |
-        | platform | 200     | 200  |
-
-      @ServerPool
-      Examples: pool
-        | server | clients | peak |
-        | pool   | 200     | 100  |
-
-      @ServerVirtual
-      Examples: virtual
-        | server  | clients | peak |
-        | virtual | 200     | 200  |
-
-      @ServerVirtual @CachedContent
-      Examples: virtual --cache-content
+      Examples:
         | server                  | clients | peak |
+        | single                  | 5       | 1    |
+        | platform                | 200     | 200  |
+        | pool                    | 200     | 100  |
+        | virtual                 | 200     | 200  |
         | virtual --cache-content | 200     | 200  |
 
     Scenario Outline: a second client waits while the first holds its keep-alive connection on <server>
@@ -313,30 +177,13 @@ Feature: The HTTP server gives the same answers in every thread model
       Then the second HTTP client <outcome> while the first one holds its connection
       And the second HTTP client is answered 200 once the first HTTP client closes
 
-      @ServerSingle
-      Examples: single
-        | server | outcome          |
-        | single | gets no response |
-
-      @ServerPlatform
-      Examples: platform
-        | server   | outcome     |
-        | platform | is answered |
-
-      @ServerPool
-      Examples: pool
-        | server | outcome     |
-        | pool   | is answered |
-
-      @ServerVirtual
-      Examples: virtual
-        | server  | outcome     |
-        | virtual | is answered |
-
-      @ServerVirtual @CachedContent
-      Examples: virtual --cache-content
-        | server                  | outcome     |
-        | virtual --cache-content | is answered |
+      Examples:
+        | server                  | outcome          |
+        | single                  | gets no response |
+        | platform                | is answered      |
+        | pool                    | is answered      |
+        | virtual                 | is answered      |
+        | virtual --cache-content | is answered      |
 
   Rule: /metrics counts the server's virtual threads, which the JVM's own thread counts leave out
 
@@ -351,19 +198,10 @@ Feature: The HTTP server gives the same answers in every thread model
       When those HTTP clients close their connections
       Then the virtual-thread gauge in "/metrics" returns to the noted value within 5 s
 
-      @ServerPlatform
-      Examples: platform
-        | server   | more |
-        | platform | 0    |
-
-      @ServerVirtual
-      Examples: virtual
-        | server  | more |
-        | virtual | 20   |
-
-      @ServerVirtual @CachedContent
-      Examples: virtual --cache-content
+      Examples:
         | server                  | more |
+        | platform                | 0    |
+        | virtual                 | 20   |
         | virtual --cache-content | 20   |
 
   Rule: the server process stops gracefully on SIGTERM

@@ -25,6 +25,7 @@ import io.cucumber.messages.types.GherkinDocument;
 import io.cucumber.messages.types.Pickle;
 import io.cucumber.messages.types.PickleStep;
 import io.cucumber.messages.types.PickleTag;
+import io.cucumber.messages.types.Scenario;
 import io.loomarena.harness.echo.EchoSuite;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
@@ -34,9 +35,10 @@ import io.loomarena.model.ServerModel;
 /**
  * Holds the benchmark features' Examples to their suite's one list of combinations ({@link EchoSuite#combinations()},
  * {@link HttpSuite#combinations()}): every benchmark outline, in its quick and in its {@code @Full} sizes, lists each
- * combination of its suite once at least and no other, and tags each row with its models' tags
- * ({@code @ServerPool @ClientVirtual}, {@code @CachedContent} for cached content) so that one combination can be run
- * by its tags. A failure names the missing or extra combination and where.
+ * combination of its suite once at least and no other, and each row carries exactly its models' tags
+ * ({@code @ServerPool @ClientVirtual}, {@code @CachedContent} for cached content), its own and those its values give
+ * ({@link RowTags}), so that one combination can be run by its tags and no block tag names another model. A failure
+ * names the missing or extra combination and where.
  */
 class SuiteExamplesTest {
 
@@ -63,27 +65,29 @@ class SuiteExamplesTest {
     void aMissingAnExtraAndAMistaggedCombinationAreNamed(@TempDir Path dir) throws IOException {
         StringBuilder feature = new StringBuilder("""
                 Feature: data
+                  @ClientVirtual
                   Scenario Outline: data <server>
                     Given the HTTP data suite ramps up 2 users over 5 ms, each sending one request to "/data.json"
                     When "<server>" is measured against the virtual client
+
+                    Examples:
+                      | server |
                 """);
-        // The suite's own list, with its default pool swapped for a pool of 4: whatever models the list holds.
+        // The suite's own list, with its default pool swapped for a pool of 4: whatever models the list holds. The
+        // rows carry their models' tags (RowTags); the virtual row's block says it is a pool's.
         List<String> servers = HttpSuite.DATA.combinations().stream().map(entry -> entry.server().toString())
                 .map(server -> server.equals("pool --pool-size 100") ? "pool --pool-size 4" : server).toList();
-        for (String server : servers) {
-            HttpServerSetup setup = HttpServerSetup.parse(server);
-            String tags = server.equals("virtual") ? "@ServerPool" : setup.model().tag()
-                    + (setup.cachedContent() ? " @CachedContent" : "");
-            feature.append("    @ClientVirtual ").append(tags).append("\n    Examples:\n      | server |\n      | ")
-                    .append(server).append(" |\n");
-        }
-        Files.writeString(dir.resolve("data.feature"), feature);
+        servers.stream().filter(server -> !server.equals("virtual"))
+                .forEach(server -> feature.append("      | ").append(server).append(" |\n"));
+        feature.append("\n    @ServerPool\n    Examples:\n      | server |\n      | virtual |\n");
+        Path features = Files.createDirectories(dir.resolve("features/http"));
+        Files.writeString(features.resolve("data.feature"), feature);
 
-        assertThat(disagreements(dir)).containsExactly(
-                "data.feature, 'data <server>' (quick): missing pool --pool-size 100 against the virtual client",
-                "data.feature, 'data <server>' (quick): extra pool --pool-size 4 against the virtual client",
-                "data.feature, 'data <server>' (quick): virtual against the virtual client is tagged"
-                        + " [@ClientVirtual, @ServerPool] but needs [@ServerVirtual, @ClientVirtual]");
+        assertThat(disagreements(dir.resolve("features"))).containsExactly(
+                "http/data.feature, 'data <server>' (quick): missing pool --pool-size 100 against the virtual client",
+                "http/data.feature, 'data <server>' (quick): extra pool --pool-size 4 against the virtual client",
+                "http/data.feature, 'data <server>' (quick): virtual against the virtual client is tagged"
+                        + " [@ClientVirtual, @ServerPool, @ServerVirtual] but needs [@ServerVirtual, @ClientVirtual]");
     }
 
     /** Every disagreement between the outlines under {@code features} and their suites' lists, one line each. */
@@ -100,12 +104,19 @@ class SuiteExamplesTest {
                     .forEach(c -> problems.add(group + ": missing " + c));
             found.stream().filter(c -> !rows.getFirst().combinations().contains(c))
                     .forEach(c -> problems.add(group + ": extra " + c));
-            rows.stream().filter(row -> !row.tags().containsAll(row.wantedTags())
-                            || row.tags().contains("@CachedContent") != row.wantedTags().contains("@CachedContent"))
-                    .forEach(row -> problems.add(group + ": " + row.combination() + " is tagged " + row.tags()
+            rows.stream().filter(row -> !modelTags(row.tags()).equals(row.wantedTags()))
+                    .forEach(row -> problems.add(group + ": " + row.combination() + " is tagged " + modelTags(row.tags())
                             + " but needs " + row.wantedTags()));
         });
         return problems;
+    }
+
+    /** The tags that name a model: a server's, a client's, {@code @CachedContent}. */
+    private static Set<String> modelTags(Set<String> tags) {
+        Set<String> models = new LinkedHashSet<>();
+        tags.stream().filter(tag -> tag.startsWith("@Server") || tag.startsWith("@Client")
+                || tag.equals(RowTags.CACHED_CONTENT_TAG)).forEach(models::add);
+        return models;
     }
 
     private static List<Row> rows(Path features) throws IOException {
@@ -119,26 +130,38 @@ class SuiteExamplesTest {
                     envelopes = parsed.toList();
                 }
                 Map<String, String> outlines = new TreeMap<>();
+                Map<String, Integer> rowLines = new TreeMap<>();
                 envelopes.forEach(envelope -> envelope.getGherkinDocument().flatMap(GherkinDocument::getFeature)
                         .ifPresent(feature -> feature.getChildren().forEach(child -> {
-                            child.getScenario().ifPresent(s -> outlines.put(s.getId(), s.getName()));
+                            child.getScenario().ifPresent(s -> outline(s, outlines, rowLines));
                             child.getRule().ifPresent(rule -> rule.getChildren().forEach(ruleChild -> ruleChild
-                                    .getScenario().ifPresent(s -> outlines.put(s.getId(), s.getName()))));
+                                    .getScenario().ifPresent(s -> outline(s, outlines, rowLines))));
                         })));
                 String name = features.relativize(file).toString();
                 envelopes.forEach(envelope -> envelope.getPickle()
                         .flatMap(pickle -> row(name + ", '" + outlines.get(pickle.getAstNodeIds().getFirst()) + "'",
-                                pickle))
+                                pickle, RowTags.of(file.toUri(), rowLines.getOrDefault(pickle.getAstNodeIds()
+                                        .getLast(), 0))))
                         .ifPresent(rows::add));
             }
         }
         return rows;
     }
 
-    /** The row of a benchmark outline's pickle; empty for any other scenario. */
-    private static Optional<Row> row(String outline, Pickle pickle) {
+    private static void outline(Scenario scenario, Map<String, String> outlines, Map<String, Integer> rowLines) {
+        outlines.put(scenario.getId(), scenario.getName());
+        scenario.getExamples().forEach(examples -> examples.getTableBody()
+                .forEach(row -> rowLines.put(row.getId(), row.getLocation().getLine().intValue())));
+    }
+
+    /**
+     * The row of a benchmark outline's pickle, with its own tags and those its row's values give
+     * ({@code rowTags}); empty for any other scenario.
+     */
+    private static Optional<Row> row(String outline, Pickle pickle, Set<String> rowTags) {
         List<String> steps = pickle.getSteps().stream().map(PickleStep::getText).toList();
         Set<String> tags = new LinkedHashSet<>(pickle.getTags().stream().map(PickleTag::getName).toList());
+        tags.addAll(rowTags);
         String group = outline + " (" + (tags.contains("@Full") ? "full" : "quick") + ")";
         Optional<Matcher> echo = find(steps, ECHO_WHEN);
         if (find(steps, ECHO_GIVEN).isPresent() && echo.isPresent()) {

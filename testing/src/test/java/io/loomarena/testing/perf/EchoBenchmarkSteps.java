@@ -10,6 +10,7 @@ import io.cucumber.java.en.When;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.echo.EchoSuite;
+import io.loomarena.testing.RowTags;
 
 /** Thin steps for one echo benchmark combination: they hand the work to {@link Combination}. */
 public final class EchoBenchmarkSteps {
@@ -20,10 +21,14 @@ public final class EchoBenchmarkSteps {
         this.context = context;
     }
 
-    /** The row's tags tell which other rows of the matrix share its workload (the first row measures them all). */
+    /**
+     * The row's tags (its own and its row's model tags) tell which other rows of the matrix share its workload (the
+     * first row measures them all).
+     */
     @Before("@Echo and @Performance")
     public void rememberTags(Scenario scenario) {
-        context.scenarioTags = Set.copyOf(scenario.getSourceTagNames());
+        context.scenarioTags = Set.copyOf(RowTags.effective(scenario.getSourceTagNames(), scenario.getUri(),
+                scenario.getLine()));
     }
 
     @Given("an echo benchmark workload of {int} clients x {int} messages x {int} bytes")

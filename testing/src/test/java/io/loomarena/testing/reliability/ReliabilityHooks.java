@@ -11,6 +11,7 @@ import io.cucumber.java.Scenario;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.reliability.ReliabilityCase;
 import io.loomarena.harness.reliability.ReliabilityReport;
+import io.loomarena.testing.RowTags;
 
 /**
  * Persists the outcome of every {@code @Reliability} scenario and, after the run, rewrites
@@ -31,7 +32,8 @@ public final class ReliabilityHooks {
         String uri = scenario.getUri().toString();
         String feature = uri.substring(uri.lastIndexOf('/') + 1);
         report().record(new ReliabilityCase(feature, scenario.getName(), scenario.getStatus().name(),
-                List.copyOf(scenario.getSourceTagNames()), record.figures(), Instant.now().toString()));
+                List.copyOf(RowTags.effective(scenario.getSourceTagNames(), scenario.getUri(), scenario.getLine())),
+                record.figures(), Instant.now().toString()));
         anyRan = true;
     }
 
