@@ -21,6 +21,9 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.FilePosition;
 import org.junit.platform.engine.support.descriptor.FileSource;
 
+import io.loomarena.model.ClientModel;
+import io.loomarena.model.ServerModel;
+
 class RowTagsTest {
 
     private static final String OUTLINE = """
@@ -60,10 +63,10 @@ class RowTagsTest {
         assertThatThrownBy(() -> RowTags.rows("features/http/f.feature", typo))
                 .isInstanceOf(RowTags.UnknownModel.class)
                 .hasMessage("features/http/f.feature:10: 'pol' in column 'server' is not a server model (one of: "
-                        + "single, platform, pool, virtual, event-loop, netty)");
+                        + ServerModel.allowed() + ")");
         assertThatThrownBy(() -> RowTags.derive("client", "green", "features/echo/e.feature:7"))
                 .hasMessage("features/echo/e.feature:7: 'green' in column 'client' is not a client model (one of: "
-                        + "platform, virtual)");
+                        + ClientModel.allowed() + ")");
     }
 
     @Test
