@@ -21,9 +21,15 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * Lists which scenarios a tag filter selects, by a Cucumber dry run of {@code features/} (no step runs): one line per
  * selected scenario, {@code feature | scenario name | its tags and its row's model tags, sorted}, sorted. Run it before and after a change to
  * the features' Examples (or to how tags are applied) and compare the files: the same lines mean every filter selects
- * the same scenarios with the same tags. Not a test (a dry run of every filter takes a minute): a tool, run with the
- * test class path, {@code java -cp ... io.loomarena.testing.SelectionListing OUT_DIR 'default' '@ServerVirtual' ...}
- * ({@code default} runs without {@code -Dcucumber.filter.tags}, so junit-platform.properties' filter applies).
+ * the same scenarios with the same tags. Not a test (a dry run of every filter takes seconds, but it would run a
+ * launcher inside the build's own and reset what {@link SuiteProgressListener} keeps): a tool, run with the test
+ * class path ({@code default} runs without {@code -Dcucumber.filter.tags}, so junit-platform.properties' applies):
+ * <pre>
+ * ./mvnw -q -B -ntp test-compile -pl testing -am dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt \
+ *     -Dmdep.includeScope=test
+ * java -cp testing/target/test-classes:testing/target/classes:$(cat /tmp/cp.txt) \
+ *     io.loomarena.testing.SelectionListing /tmp/before default '@ServerVirtual' '@Http and @ServerPool'
+ * </pre>
  */
 public final class SelectionListing {
 
