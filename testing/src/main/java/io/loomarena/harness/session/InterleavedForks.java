@@ -106,9 +106,14 @@ public final class InterleavedForks {
                                            PrintStream out) {
         long started = System.nanoTime();
         String suite = measurements.get(0).plan().suite();
-        out.println(String.format(Locale.ROOT, "[PERF] %d combinations of %s interleaved: fork k of every combination"
+        long cells = measurements.stream().map(Measurement::label).distinct().count();
+        long combinations = measurements.stream().map(m -> m.plan().combination()).distinct().count();
+        String what = cells < 2 ? measurements.size() + " combinations of " + suite
+                : combinations + " combination" + (combinations == 1 ? "" : "s") + " of " + suite + " in " + cells
+                        + " cells of the server's JVM axes";
+        out.println(String.format(Locale.ROOT, "[PERF] %s interleaved: fork k of every combination"
                 + " before fork k+1 of any, in an order shuffled per round from seed %d (-Dloomarena.seed=%d repeats"
-                + " it)", measurements.size(), suite, seed, seed));
+                + " it)", what, seed, seed));
         out.flush();
         List<MeasuredForks> measured = new ArrayList<>();
         List<ForkRunner> runners = new ArrayList<>();
@@ -152,8 +157,7 @@ public final class InterleavedForks {
             }
         }
         // Progress counts the suite's rows: a combination measured in several cells is one row.
-        int combinations = (int) measurements.stream().map(m -> m.plan().combination()).distinct().count();
-        out.println(SuiteProgress.shared().combinationsDone(suite, combinations,
+        out.println(SuiteProgress.shared().combinationsDone(suite, (int) combinations,
                 Duration.ofNanos(System.nanoTime() - started)));
         out.flush();
         return List.of(outcomes);
