@@ -25,6 +25,12 @@ public final class ServerAxesCheck {
         Refused(String message) {
             super(message, false);
         }
+
+        /** Just the message, without the class name: the line is the whole story. */
+        @Override
+        public String toString() {
+            return getMessage();
+        }
     }
 
     static final String JVMS_SETTING = "-Dloomarena.jvms";

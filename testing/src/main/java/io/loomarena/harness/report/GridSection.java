@@ -55,14 +55,17 @@ final class GridSection {
                             .computeIfAbsent(s.combination(), k -> new LinkedHashMap<>()).put(column.cell(), s);
                 }
             }
-            groups.forEach((workload, rows) -> table(out, suite, workload, rows, columns));
+            groups.forEach((workload, rows) -> {
+                String key = groups.size() == 1 ? "" : HtmlReport.groupKey(workload, groups.keySet());
+                table(out, suite, key.isEmpty() ? suite : suite + " [" + key + "]", workload, rows, columns);
+            });
         }
         return out.append("</section>\n").toString();
     }
 
-    private static void table(StringBuilder out, String suite, Map<String, Object> workload,
+    private static void table(StringBuilder out, String suite, String title, Map<String, Object> workload,
                               Map<String, Map<ServerCell, BenchmarkSummary>> rows, List<Column> columns) {
-        out.append("<h3>").append(HtmlReport.escape(suite)).append("</h3>\n<p>Workload: ")
+        out.append("<h3>").append(HtmlReport.escape(title)).append("</h3>\n<p>Workload: ")
                 .append(HtmlReport.escape(workload.toString())).append("</p>\n<table><tr><th>combination</th>");
         for (Column column : columns) {
             out.append("<th>").append(HtmlReport.escape(column.cell().label())).append("<br><small>")
