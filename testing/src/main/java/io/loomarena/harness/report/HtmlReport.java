@@ -77,9 +77,10 @@ public final class HtmlReport {
             body.append("</section>\n");
         }
         body.append(CapacitySection.html(resultsDir, plotted));
-        body.append(GridSection.html(resultsDir));
+        String grid = GridSection.html(resultsDir);
+        body.append(grid);
         String gate = AbGateSection.html(new AbResults(resultsDir).readAll());
-        if (plotted.isEmpty() && gate.isEmpty()) {
+        if (plotted.isEmpty() && gate.isEmpty() && grid.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
         String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"

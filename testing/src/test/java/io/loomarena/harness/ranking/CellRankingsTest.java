@@ -110,7 +110,7 @@ class CellRankingsTest {
 
         String page = Files.readString(HtmlReport.write(results));
 
-        assertThat(page).contains("<h2>model x JVM x flag set</h2>",
+        assertThat(page).doesNotContain("No benchmark results").contains("<h2>model x JVM x flag set</h2>",
                 "<th>jdk21/default<br><small>JDK 21.0.8 (Eclipse Adoptium)</small></th>",
                 "<th>jdk25/poller1<br><small>JDK 25.0.3 (Eclipse Adoptium) -Djdk.pollerMode=1</small></th>");
         String row = page.substring(page.indexOf("<tr><td>A_SERVER+X_CLIENT</td>"));
