@@ -15,6 +15,7 @@ import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.jvm.ComparedJdks;
+import io.loomarena.harness.jvm.ServerAxes;
 import io.loomarena.harness.remote.RemoteSettings;
 
 /**
@@ -32,9 +33,11 @@ import io.loomarena.harness.remote.RemoteSettings;
  * @param remoteLab       whether the network-namespace lab test runs (root only)
  * @param jdks            the JDKs the pitfall scenarios compare (features/jvm/)
  * @param seed            the seed of the order of interleaved forks ({@code -Dloomarena.seed}); empty: one is drawn
+ * @param axes            the server's JVMs and flag sets: every suite measures each combination once per cell
+ *                        ({@code -Dloomarena.jvms}, {@code -Dloomarena.flagSets}; docs/jvm.md)
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
-                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed) {
+                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -62,7 +65,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
-                        Optional.empty(), jvm.javaBinary()), Optional.empty());
+                        Optional.empty(), jvm.javaBinary()), Optional.empty(), ServerAxes.only(jvm.javaBinary()));
     }
 
     /**
@@ -91,9 +94,34 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                         values.matching(RunProperty.HEAP, "\\d+[kmgKMG]?"),
                         values.matching(RunProperty.GC, "-XX:\\S+"),
                         values.bool(RunProperty.PINNING)));
-        return new RunOptions(harness, remote(values), gate(values), values.bool(RunProperty.BASELINE_REFRESH),
+        RemoteSettings remote = remote(values);
+        return new RunOptions(harness, remote, gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
-                .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)));
+                .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)),
+                axes(values, jvm, remote));
+    }
+
+    // --- The JVM axes (issue 24); the adaptive-fork options live elsewhere in this class. ---
+
+    /**
+     * The server's JVMs and flag sets; an unset axis has one value, today's. Names, duplicates and paths are checked
+     * here; running each java is {@code ServerAxesCheck}'s, before the first fork.
+     */
+    private static ServerAxes axes(PropertyValues values, HarnessJvm jvm, RemoteSettings remote) {
+        Path home = Path.of(System.getProperty("user.home"));
+        ServerAxes only = ServerAxes.only(jvm.javaBinary());
+        List<ServerAxes.ServerJvm> jvms = values.optional(RunProperty.JVMS)
+                .map(text -> values.check(RunProperty.JVMS, () -> ServerAxes.parseJvms(text, home)))
+                .orElse(only.jvms());
+        List<ServerAxes.FlagSet> flagSets = values.optional(RunProperty.FLAG_SETS)
+                .map(text -> values.check(RunProperty.FLAG_SETS, () -> ServerAxes.parseFlagSets(text)))
+                .orElse(only.flagSets());
+        ServerAxes axes = new ServerAxes(jvms, flagSets);
+        if (axes.setByRun() && remote.isRemote()) {
+            throw new BadRunOption("-D" + RunProperty.JVMS.key() + " and -D" + RunProperty.FLAG_SETS.key()
+                    + " apply to servers on this machine only: unset them, or -D" + RunProperty.SERVER_HOST.key());
+        }
+        return axes;
     }
 
     private static RemoteSettings remote(PropertyValues values) {

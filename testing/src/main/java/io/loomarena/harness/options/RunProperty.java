@@ -47,6 +47,11 @@ public enum RunProperty {
             "the java (or home folder) of a JDK 21, for the scenarios that compare JDKs; the default is where "
                     + "bench/install-jdk21.sh puts it"),
     JDK25("jdk25", "", "the java (or home folder) of a JDK 24 or later, or unset for the java running the tests"),
+    // The JVM axes (issue 24): the server's JVMs and flag sets, one cell per JVM x flag set (docs/jvm.md).
+    JVMS("jvms", "", "name=path,name=path,... : each a java (or a JDK's home folder, ~/ for the home) of a JDK 21+"
+            + " the server runs on, names of letters, digits, '.', '_', '-'; unset: the java running the tests"),
+    FLAG_SETS("flagSets", "", "name=flags;name=flags;... : named sets of server JVM flags separated by spaces, such"
+            + " as default=;poller1=-Djdk.pollerMode=1; unset: one set, no flags beyond heap and gc"),
     /** Set by the harness on the JVMs it starts on other hosts; a JVM reads it itself (measurement's StdinLifeline). */
     STDIN_LIFELINE("stdinLifeline", "false", "true or false (set by the harness on remote JVMs)"),
     /** Set by the harness on the JVMs it starts on other hosts, so that they can be found and stopped. */

@@ -8,6 +8,7 @@ import io.loomarena.harness.ranking.RankingTable.Output;
 import io.loomarena.harness.ranking.RankingTable.Row;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.Environment;
+import io.loomarena.harness.summary.ServerCell;
 import io.loomarena.measure.LatencyStats;
 
 /**
@@ -129,12 +130,19 @@ public final class ConsoleRanking {
                 bestP99 == 0 ? 0.0 : delta * 100.0 / bestP99);
     }
 
-    /** The one-line reminder that these figures describe this machine at this moment. */
+    /**
+     * The one-line reminder that these figures describe this machine at this moment; in a cell of the JVM axes, also
+     * the server's JDK and flags (the harness's JDK is not the server's there).
+     */
     static String caveat(Environment environment) {
+        ServerCell cell = environment.serverCell();
+        String server = cell == null || cell.equals(ServerCell.ONLY) || environment.serverJvm() == null ? ""
+                : ", the server on JDK " + environment.serverJvm().version()
+                        + (cell.flags().isEmpty() ? "" : " with " + String.join(" ", cell.flags()));
         return String.format(Locale.ROOT, "these figures belong to this machine (%s, %d CPUs, CPUs pinned: %s,"
-                        + " load average %s, JDK %s) at the time of the run; they are data, not conclusions about the"
-                        + " models in general",
+                        + " load average %s, JDK %s%s) at the time of the run; they are data, not conclusions about"
+                        + " the models in general",
                 environment.os(), environment.cpuCount(), environment.cpusPinned(), environment.loadAverage(),
-                environment.javaVersion());
+                environment.javaVersion(), server);
     }
 }

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeanInterval;
 import io.loomarena.harness.summary.RatioInterval;
+import io.loomarena.harness.summary.ServerCell;
 
 /**
  * The combinations of one suite, fastest first by the mean elapsed time of their measured runs. Built only from
@@ -64,6 +65,8 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         requireSame(suite, summaries, "suite", BenchmarkSummary::suite);
         requireSame(suite, summaries, "unit", BenchmarkSummary::unit);
         requireSame(suite, summaries, "workload", s -> normalized(s.workload()));
+        // Like with like: one cell of the run's JVM axes per ranking (docs/jvm.md).
+        requireSame(suite, summaries, "server JVM and flag set", s -> ServerCell.of(s).label());
         requireSame(suite, summaries, "forks", s -> String.valueOf(s.runs().forks()));
         requireSame(suite, summaries, "measured iterations per fork", s -> String.valueOf(s.runs().iterations()));
         requireSame(suite, summaries, "warmup iterations per fork", s -> String.valueOf(s.runs().warmups()));

@@ -67,13 +67,13 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
             throw new NothingToDo("[PERF] " + suite.folder() + ": no summaries in " + dir
                     + ", nothing to rank (run the suite's @Performance scenarios first)");
         }
-        List<BenchmarkSummary> summaries = store.readSuite(suite.folder());
+        List<BenchmarkSummary> summaries = CellScope.named(store.readSuite(suite.folder()));
         List<Ranking> groups = new ArrayList<>();
         for (Map.Entry<String, List<BenchmarkSummary>> group : groups(suite, summaries).entrySet()) {
             String name = suite.groupKeys().isEmpty() ? suite.folder()
                     : suite.folder() + " [" + group.getKey() + "]";
-            groups.add(Ranking.of(name, group.getValue(),
-                    suite.expectedCombinations(group.getValue().get(0).workload()), dir.toString()));
+            groups.add(Ranking.of(CellScope.name(name, summaries), group.getValue(), CellScope.expected(
+                    suite.expectedCombinations(group.getValue().get(0).workload()), summaries), dir.toString()));
         }
         return groups;
     }

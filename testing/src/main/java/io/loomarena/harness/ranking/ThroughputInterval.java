@@ -37,7 +37,7 @@ public record ThroughputInterval(double low, double high, boolean fromRunRange) 
     }
 
     /** A throughput or bound with thousands separators and no decimals below 100 only; {@code ∞} for infinity. */
-    static String grouped(double value) {
+    public static String grouped(double value) {
         if (Double.isInfinite(value)) {
             return "∞";
         }

@@ -19,7 +19,7 @@ import io.loomarena.harness.summary.ResultFiles;
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
  * inline SVG whose labels are text) that opens with the verdict of every suite (a sentence and the ranking table it
  * rests on, see {@link VerdictSection}), then per suite the throughput with its intervals and p99 per combination,
- * the latency percentile curves, throughput against connections for sweep suites, and memory per idle connection;
+ * the latency percentile curves, throughput against connections for sweep suites, memory per idle connection, and the grid model x JVM x flag set of a run with JVM axes ({@link GridSection});
  * and beside it {@code report-figures.csv}, every plotted figure. Rebuilt from whatever the results folder holds each
  * time, so any suite's ranking regenerates the whole page. Stateless.
  */
@@ -77,8 +77,10 @@ public final class HtmlReport {
             body.append("</section>\n");
         }
         body.append(CapacitySection.html(resultsDir, plotted));
+        String grid = GridSection.html(resultsDir);
+        body.append(grid);
         String gate = AbGateSection.html(new AbResults(resultsDir).readAll());
-        if (plotted.isEmpty() && gate.isEmpty()) {
+        if (plotted.isEmpty() && gate.isEmpty() && grid.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
         String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"

@@ -54,9 +54,9 @@ public final class EnvironmentProbe {
                 ? "server=" + pinning.serverCpu().orElseThrow() + ", client=" + pinning.clientCpu().orElseThrow()
                 : "none";
         return new Environment(harness.version(), harness.vendor(), harness.vm(),
-                fork.javaBinary().toString(), fork.jvmArgs(), fork.jvmArgs(), harness.os(),
+                fork.javaBinary().toString(), fork.jvmArgs(), placement.clients().get(0).jvmArgs(), harness.os(),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
-                gitCommit(repository), started.toString(), hosts, serverJvm, clientJvms);
+                gitCommit(repository), started.toString(), hosts, serverJvm, clientJvms, placement.serverCell());
     }
 
     /**

@@ -22,7 +22,7 @@ record ForkServers(ForkedServer server, ForkedServer downstream) implements Auto
             JvmLaunch serverLaunch = plan.server();
             if (plan.downstream() != null) {
                 // On the server's host, listening on its loopback: only the server calls it.
-                downstream = ForkedServer.start(fork, "downstream JVM " + plan.downstream().label() + suffix,
+                downstream = ForkedServer.start(placement.downstream(), "downstream JVM " + plan.downstream().label() + suffix,
                         plan.downstream().launch(), CpuPinning.Role.CLIENT, settings);
                 serverLaunch = plan.serverWithDownstream(downstream.address().host(), downstream.address().port());
             }

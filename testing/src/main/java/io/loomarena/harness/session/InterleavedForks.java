@@ -70,6 +70,17 @@ public final class InterleavedForks {
     }
 
     /**
+     * One combination measured in one cell of the run's JVM axes: its plan, the results folder its summary goes to,
+     * where its JVMs run, and the cell's label for progress lines (empty when the run has one cell).
+     */
+    public record Measurement(BenchmarkPlan plan, Path resultsDir, Placement placement, String label) {
+
+        SummaryStore store() {
+            return new SummaryStore(resultsDir);
+        }
+    }
+
+    /**
      * Measures every plan of {@code plans} (one suite, distinct combinations) interleaved as the class says, saves
      * each summary in {@code store} (the seed in it) and returns each combination's outcome by name, in
      * {@code plans}' order. Progress and the seed go to {@code out}.
@@ -77,33 +88,56 @@ public final class InterleavedForks {
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
                                                       SummaryStore store, Placement placement, long seed,
                                                       PrintStream out) {
+        List<Outcome> outcomes = measureAll(plans.stream().map(plan -> new Measurement(plan, store.resultsDir(), placement, ""))
+                .toList(), settings, seed, out);
+        Map<String, Outcome> byName = new LinkedHashMap<>();
+        for (int i = 0; i < plans.size(); i++) {
+            byName.put(plans.get(i).combination(), outcomes.get(i));
+        }
+        return byName;
+    }
+
+    /**
+     * Measures every measurement (one suite; distinct combinations, or the same ones in different cells of the run's
+     * JVM axes, so that a drift of the machine lands on every cell alike) interleaved as the class says, saves each
+     * summary in its store (the seed in it) and returns the outcomes in {@code measurements}' order.
+     */
+    public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
+                                           PrintStream out) {
         long started = System.nanoTime();
-        out.println(String.format(Locale.ROOT, "[PERF] %d combinations of %s interleaved: fork k of every combination"
+        String suite = measurements.get(0).plan().suite();
+        long cells = measurements.stream().map(Measurement::label).distinct().count();
+        long combinations = measurements.stream().map(m -> m.plan().combination()).distinct().count();
+        String what = cells < 2 ? measurements.size() + " combinations of " + suite
+                : combinations + " combination" + (combinations == 1 ? "" : "s") + " of " + suite + " in " + cells
+                        + " cells of the server's JVM axes";
+        out.println(String.format(Locale.ROOT, "[PERF] %s interleaved: fork k of every combination"
                 + " before fork k+1 of any, in an order shuffled per round from seed %d (-Dloomarena.seed=%d repeats"
-                + " it)", plans.size(), plans.get(0).suite(), seed, seed));
+                + " it)", what, seed, seed));
         out.flush();
         List<MeasuredForks> measured = new ArrayList<>();
         List<ForkRunner> runners = new ArrayList<>();
-        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        Outcome[] outcomes = new Outcome[measurements.size()];
         try {
-            for (BenchmarkPlan plan : plans) {
-                store.delete(plan.suite(), plan.combination());
-                measured.add(new MeasuredForks(plan, settings, placement, seed));
-                runners.add(new ForkRunner(plan, settings, placement, out, ""));
+            for (Measurement m : measurements) {
+                m.store().delete(m.plan().suite(), m.plan().combination());
+                measured.add(new MeasuredForks(m.plan(), settings, m.placement(), seed));
+                runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label()));
             }
-            List<List<Integer>> rounds = order(plans.size(), settings.forks(), seed);
+            List<List<Integer>> rounds = order(measurements.size(), settings.forks(), seed);
             for (int round = 0; round < rounds.size(); round++) {
                 for (int index : rounds.get(round)) {
-                    String combination = plans.get(index).combination();
-                    if (outcomes.containsKey(combination)) {
+                    if (outcomes[index] != null) {
                         continue; // failed in an earlier round
                     }
                     try {
                         measured.get(index).add(runners.get(index).run(round + 1));
                     } catch (RuntimeException e) {
-                        outcomes.put(combination, new Outcome(null, e));
-                        out.println("[PERF] " + combination + " fork " + (round + 1) + " failed; its later forks are"
-                                + " skipped, the other combinations go on: " + e.getMessage());
+                        outcomes[index] = new Outcome(null, e);
+                        Measurement m = measurements.get(index);
+                        out.println("[PERF] " + (m.label().isEmpty() ? "" : m.label() + ": ") + m.plan().combination()
+                                + " fork " + (round + 1) + " failed; its later forks are skipped, the other"
+                                + " combinations go on: " + e.getMessage());
                         out.flush();
                     }
                 }
@@ -111,24 +145,21 @@ public final class InterleavedForks {
         } finally {
             runners.forEach(ForkRunner::close);
         }
-        Map<String, Outcome> ordered = new LinkedHashMap<>();
-        for (int i = 0; i < plans.size(); i++) {
-            String combination = plans.get(i).combination();
-            Outcome outcome = outcomes.get(combination);
-            if (outcome == null) {
+        for (int i = 0; i < measurements.size(); i++) {
+            if (outcomes[i] == null) {
                 try {
                     BenchmarkSummary summary = measured.get(i).summary();
-                    Path file = store.write(summary);
-                    outcome = new Outcome(new Combination.Measured(summary, file), null);
+                    Path file = measurements.get(i).store().write(summary);
+                    outcomes[i] = new Outcome(new Combination.Measured(summary, file), null);
                 } catch (RuntimeException e) {
-                    outcome = new Outcome(null, e); // its own row fails with it; the others keep their summaries
+                    outcomes[i] = new Outcome(null, e); // its own row fails with it; the others keep their summaries
                 }
             }
-            ordered.put(combination, outcome);
         }
-        out.println(SuiteProgress.shared().combinationsDone(plans.get(0).suite(), plans.size(),
+        // Progress counts the suite's rows: a combination measured in several cells is one row.
+        out.println(SuiteProgress.shared().combinationsDone(suite, (int) combinations,
                 Duration.ofNanos(System.nanoTime() - started)));
         out.flush();
-        return ordered;
+        return List.of(outcomes);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.HostInfo;
+import io.loomarena.harness.summary.ServerCell;
 
 /**
  * Where the JVMs of a session run, chosen at the edge and handed to the session: on this machine ({@link #local}), or
@@ -16,17 +17,36 @@ import io.loomarena.harness.summary.HostInfo;
  * @param clients        one fork per client JVM, each on its own host
  * @param hosts          the hosts as summaries record them; empty on this machine
  * @param connectAddress what clients connect to instead of the address the server prints; empty on this machine
+ * @param downstream     the downstream's fork (the fan-out suite's), on the server's host: the server's own fork,
+ *                       except in a cell of the run's JVM axes, where it keeps the default JVM and flags
+ * @param serverCell     the cell of the run's JVM axes the server runs in, as its summary records it
  */
-public record Placement(JvmFork server, List<JvmFork> clients, List<HostInfo> hosts, Optional<String> connectAddress) {
+public record Placement(JvmFork server, List<JvmFork> clients, List<HostInfo> hosts, Optional<String> connectAddress,
+                        JvmFork downstream, ServerCell serverCell) {
 
     public Placement {
         Objects.requireNonNull(server, "server");
         clients = List.copyOf(clients);
         hosts = List.copyOf(hosts);
         Objects.requireNonNull(connectAddress, "connectAddress");
+        Objects.requireNonNull(downstream, "downstream");
+        Objects.requireNonNull(serverCell, "serverCell");
         if (clients.isEmpty()) {
             throw new IllegalArgumentException("a session needs at least one client fork");
         }
+    }
+
+    /** The server, clients and downstream on the forks given; the run's one cell of today's JVM and flags. */
+    public Placement(JvmFork server, List<JvmFork> clients, List<HostInfo> hosts, Optional<String> connectAddress) {
+        this(server, clients, hosts, connectAddress, server, ServerCell.ONLY);
+    }
+
+    /**
+     * The same placement with the server forked by {@code cellServer} (another java, more flags) in {@code cell};
+     * clients and downstream keep their forks, so that the yardstick does not move between cells.
+     */
+    public Placement inCell(JvmFork cellServer, ServerCell cell) {
+        return new Placement(cellServer, clients, hosts, connectAddress, downstream, cell);
     }
 
     /** Every JVM on this machine through {@code fork}: one client JVM, no hosts recorded. */

@@ -25,12 +25,14 @@ import java.util.List;
  * @param serverJvm      the server JVM: its java's version, vendor and VM as that binary reports them, and its
  *                       flags; {@code null} in summaries written before it was recorded
  * @param clientJvms     the client JVMs alike, one per distinct java and host; empty in older summaries
+ * @param serverCell     the cell of the run's JVM axes the server ran in ({@link ServerCell#ONLY} when the run set
+ *                       none); {@code null} in summaries written before axes existed
  */
 public record Environment(String javaVersion, String javaVendor, String javaVm, String javaBinary,
                           List<String> serverJvmArgs, List<String> clientJvmArgs, String os, int cpuCount,
                           String cpusPinned, boolean pinningApplied, List<String> warnings, String loadAverage,
                           String gitCommit, String timestamp, List<HostInfo> hosts, ForkedJvm serverJvm,
-                          List<ForkedJvm> clientJvms) {
+                          List<ForkedJvm> clientJvms, ServerCell serverCell) {
 
     public Environment {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);
@@ -46,6 +48,6 @@ public record Environment(String javaVersion, String javaVendor, String javaVm, 
                        String cpusPinned, boolean pinningApplied, List<String> warnings, String loadAverage,
                        String gitCommit, String timestamp) {
         this(javaVersion, javaVendor, javaVm, javaBinary, serverJvmArgs, clientJvmArgs, os, cpuCount, cpusPinned,
-                pinningApplied, warnings, loadAverage, gitCommit, timestamp, List.of(), null, List.of());
+                pinningApplied, warnings, loadAverage, gitCommit, timestamp, List.of(), null, List.of(), null);
     }
 }

@@ -21,6 +21,11 @@ public final class SummaryStore {
         this.resultsDir = resultsDir.toAbsolutePath().normalize();
     }
 
+    /** The results folder it keeps its suites' folders in. */
+    public Path resultsDir() {
+        return resultsDir;
+    }
+
     /** The folder of a suite, for example {@code target-results/echo}. */
     public Path suiteDir(String suite) {
         return resultsDir.resolve(suite);

@@ -1,5 +1,6 @@
 package io.loomarena.testing.perf;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,12 +17,15 @@ import io.loomarena.harness.ranking.SuiteLedger;
 import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.jvm.ServerAxes;
+import io.loomarena.harness.jvm.ServerAxesCheck;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.session.InterleavedForks;
 import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.summary.ServerCell;
 import io.loomarena.harness.summary.SummaryStore;
 import io.loomarena.testing.SuiteProgressListener;
 
@@ -39,13 +43,19 @@ public final class BenchmarkContext {
      * What the first row of a suite measured, interleaved, for the rows after it, by {@link #key}: each later row takes
      * its own combination's outcome from here instead of measuring it again.
      */
-    private static final Map<String, InterleavedForks.Outcome> INTERLEAVED = new HashMap<>();
+    private static final Map<String, List<InterleavedForks.Outcome>> INTERLEAVED = new HashMap<>();
     /** The seed of this run's interleaved order: -Dloomarena.seed, else drawn on first use; one for the JVM. */
     private static Long seedOfRun;
 
     final RunOptions options = RunOptions.ofThisJvm();
-    final HarnessSettings settings = options.harness();
+    HarnessSettings settings = options.harness();
     final SummaryStore store = new SummaryStore(settings.resultsDir());
+    /** The server's JVMs and flag sets: each combination is measured once per cell (docs/jvm.md). */
+    ServerAxes axes = options.axes();
+    /** Where {@link #measured} was saved: {@link #store}, or its first cell's when the run sets axes. */
+    SummaryStore measuredStore = store;
+    /** The results folder whose {@code cells/} holds each cell's: the run's, or the JVM axes scenario's own. */
+    Path cellsRoot = settings.resultsDir();
 
     BenchmarkSuite suite;
     /** The plans of the scenario's suite and workload, set by its Given step, whichever the suite. */
@@ -93,30 +103,99 @@ public final class BenchmarkContext {
      */
     void measure(BenchmarkPlan chosen) {
         plan = chosen;
-        LEDGER.measuring(store.suiteDir(chosen.suite()));
-        InterleavedForks.Outcome earlier;
+        List<ServerAxes.Cell> cells = cells();
+        cells.forEach(cell -> LEDGER.measuring(storeOf(cell).suiteDir(chosen.suite())));
+        measuredStore = storeOf(cells.get(0));
+        List<InterleavedForks.Outcome> earlier;
         synchronized (INTERLEAVED) {
             earlier = INTERLEAVED.remove(key(chosen));
         }
         if (earlier != null) {
-            measured = earlier.orThrow();
+            measured = firstOf(earlier);
             return;
         }
         List<BenchmarkPlan> together = selectedWith(chosen);
-        if (together.size() < 2) {
-            measured = Combination.measureAndSave(chosen, settings, store, placement());
+        if (together.size() * cells.size() < 2) {
+            measured = Combination.measureAndSave(chosen, settings, measuredStore, placementIn(cells.get(0)));
             return;
         }
-        Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(together, settings, store,
-                placement(), seedOfRun(options), System.out);
+        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(together, cells);
         synchronized (INTERLEAVED) {
             for (BenchmarkPlan other : together) {
                 if (!other.combination().equals(chosen.combination())) {
-                    INTERLEAVED.put(key(other), outcomes.get(other.combination()));
+                    INTERLEAVED.put(key(other), outcomes.get(key(other)));
                 }
             }
         }
-        measured = outcomes.get(chosen.combination()).orThrow();
+        measured = firstOf(outcomes.get(key(chosen)));
+    }
+
+    /**
+     * Measures every plan of {@code plans} in every cell of the run's axes, interleaved (fork k of every combination
+     * in every cell before fork k+1 of any), and returns each cell's summary of the first plan; a failure of any
+     * plan in any cell is thrown once every other has been measured and saved.
+     */
+    Combination.Measured measureEvery(List<BenchmarkPlan> plans) {
+        List<ServerAxes.Cell> cells = cells();
+        plan = plans.get(0);
+        cells.forEach(cell -> LEDGER.measuring(storeOf(cell).suiteDir(plan.suite())));
+        measuredStore = storeOf(cells.get(0));
+        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(plans, cells);
+        outcomes.values().forEach(BenchmarkContext::firstOf);
+        measured = firstOf(outcomes.get(key(plan)));
+        return measured;
+    }
+
+    /** Each plan in each cell, interleaved; the outcomes by plan ({@link #key}), one per cell in the cells' order. */
+    private Map<String, List<InterleavedForks.Outcome>> measureInCells(List<BenchmarkPlan> plans,
+                                                                       List<ServerAxes.Cell> cells) {
+        List<InterleavedForks.Measurement> measurements = new ArrayList<>();
+        for (ServerAxes.Cell cell : cells) {
+            Placement placement = placementIn(cell);
+            String label = axes.setByRun() ? cell.recorded().label() : "";
+            plans.forEach(each -> measurements.add(new InterleavedForks.Measurement(each, storeOf(cell).resultsDir(), placement,
+                    label)));
+        }
+        List<InterleavedForks.Outcome> outcomes = InterleavedForks.measureAll(measurements, settings,
+                seedOfRun(options), System.out);
+        Map<String, List<InterleavedForks.Outcome>> byPlan = new HashMap<>();
+        for (int i = 0; i < measurements.size(); i++) {
+            byPlan.computeIfAbsent(key(measurements.get(i).plan()), k -> new ArrayList<>()).add(outcomes.get(i));
+        }
+        return byPlan;
+    }
+
+    /** Where {@code cell}'s JVMs run: the run's placement, its server forked on the cell's JVM with its flags. */
+    private Placement placementIn(ServerAxes.Cell cell) {
+        Placement base = placement();
+        return axes.setByRun() ? base.inCell(cell.serverFork(base.server(), settings.gc()), cell.recorded()) : base;
+    }
+
+    /** The first cell's measured summary, once every cell's is there (else the first failure, thrown again). */
+    private static Combination.Measured firstOf(List<InterleavedForks.Outcome> outcomes) {
+        outcomes.forEach(InterleavedForks.Outcome::orThrow);
+        return outcomes.get(0).orThrow();
+    }
+
+    /**
+     * The cells of the run's axes, each java run once first (a java that does not start, is older than 21 or
+     * refuses a flag set stops the scenario with one line before anything is measured); one cell when none is set.
+     */
+    List<ServerAxes.Cell> cells() {
+        if (axes.setByRun()) {
+            ServerAxesCheck.check(axes, placement().server(), settings.gc());
+        }
+        return axes.cells();
+    }
+
+    /** Where {@code cell}'s summaries go: the run's results folder, or the cell's own when the run sets axes. */
+    SummaryStore storeOf(ServerAxes.Cell cell) {
+        return axes.setByRun() ? new SummaryStore(cell.recorded().resultsDir(cellsRoot)) : store;
+    }
+
+    /** Every store a ranking of this run reads: one per cell. */
+    List<SummaryStore> rankedStores() {
+        return axes.cells().stream().map(this::storeOf).toList();
     }
 
     /**

@@ -3,17 +3,20 @@ package io.loomarena.testing.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.harness.ranking.CellRankings;
 import io.loomarena.harness.ranking.P99Order;
 import io.loomarena.harness.ranking.RankedCombination;
 import io.loomarena.harness.ranking.RankingFiles;
-import io.loomarena.harness.ranking.SuiteRanking;
 import io.loomarena.harness.ranking.Suites;
+import io.loomarena.harness.summary.SummaryStore;
 
-/** Thin steps that rank any suite's persisted summaries through {@link SuiteRanking} and print the ranking. */
+/** Thin steps that rank any suite's persisted summaries through {@link CellRankings} (one ranking per cell of the JVM axes) and print them. */
 public final class RankingSteps {
 
     /** The two fields that close a {@code [PERF][FINAL]} line: the ratio to the fastest and the client's CPU. */
@@ -85,23 +88,29 @@ public final class RankingSteps {
     @Then("the ranking is written as ranking.md and ranking.csv beside the summaries")
     public void theRankingIsWrittenBesideTheSummaries() {
         theRankingIsWritten();
-        assertThat(context.store.suiteDir(context.suite.folder()).resolve(RankingFiles.MARKDOWN)).content()
-                .contains("these figures belong to this machine");
+        for (SummaryStore store : context.rankedStores()) {
+            assertThat(store.suiteDir(context.suite.folder()).resolve(RankingFiles.MARKDOWN)).content()
+                    .contains("these figures belong to this machine");
+        }
     }
 
+    /** In the suite's folder, or in each cell's when the run sets JVM axes. */
     @Then("the ranking is written as ranking.md and ranking.csv in the suite's folder")
     public void theRankingIsWritten() {
-        Path dir = context.store.suiteDir(context.suite.folder());
-        assertThat(context.ranking.files()).containsExactly(dir.resolve(RankingFiles.MARKDOWN),
-                dir.resolve(RankingFiles.CSV));
-        assertThat(dir.resolve(RankingFiles.CSV)).content().contains("rank,combination");
-        assertThat(dir.resolve(RankingFiles.MARKDOWN)).content().contains("# " + context.suite.folder());
+        List<Path> expected = new ArrayList<>();
+        for (SummaryStore store : context.rankedStores()) {
+            Path dir = store.suiteDir(context.suite.folder());
+            expected.addAll(List.of(dir.resolve(RankingFiles.MARKDOWN), dir.resolve(RankingFiles.CSV)));
+            assertThat(dir.resolve(RankingFiles.CSV)).content().contains("rank,combination");
+            assertThat(dir.resolve(RankingFiles.MARKDOWN)).content().contains("# " + context.suite.folder());
+        }
+        assertThat(context.ranking.files()).containsExactlyElementsOf(expected);
     }
 
     private void rank(String suite) {
         context.suite = Suites.named(suite);
-        context.ranking = Skipping.unlessNothingToDo(() -> BenchmarkContext.LEDGER.summaryStep(
-                context.store.suiteDir(context.suite.folder()), () -> SuiteRanking.rank(context.store, context.suite)));
+        context.ranking = Skipping.unlessNothingToDo(() -> CellRankings.rank(context.rankedStores(), context.suite,
+                context.axes.setByRun() ? context.axes.describe() : "", BenchmarkContext.LEDGER));
         System.out.print(context.ranking.console());
         System.out.flush();
     }

@@ -20,7 +20,7 @@ final class SummaryAssertions {
         BenchmarkSummary summary = context.measured().summary();
         assertThat(summary.combination()).isEqualTo(combination);
         assertThat(context.measured().file()).isRegularFile()
-                .hasParent(context.store.suiteDir(context.suite.folder())).hasFileName(combination + ".json");
+                .hasParent(context.measuredStore.suiteDir(context.suite.folder())).hasFileName(combination + ".json");
         assertThat(summary.unit()).isEqualTo(context.plan.unit());
         assertThat(summary.runs().measured()).as("measured iterations")
                 .hasSize(context.settings.forks() * context.settings.iterations());
