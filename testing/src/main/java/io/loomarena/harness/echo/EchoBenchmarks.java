@@ -81,7 +81,7 @@ public final class EchoBenchmarks {
                         workload.share(share), json));
     }
 
-    /** The names of {@link EchoSuite#combinations()}: {@code SINGLE_SERVER+PLATFORM_CLIENT}, ... */
+    /** The names of {@link EchoSuite#combinations()}: {@code SINGLE_SERVER+VIRTUAL_CLIENT}, ... */
     public static List<String> combinations() {
         return EchoSuite.ECHO.expectedCombinations(Map.of());
     }

@@ -42,21 +42,29 @@ public enum EchoSuite implements BenchmarkSuite {
     }
 
     /**
-     * Every blocking server model against every client model, then each event-loop model ({@code event-loop},
-     * {@code netty}) against the virtual client only, server-major. The event loops' rows against the platform
-     * client would add two combinations' worth of minutes to the default run (which runs this whole list) and tell
-     * nothing the virtual client's rows do not: the client is the same for every server it is ranked against.
+     * Every server model that serves connections concurrently on threads ({@code platform}, {@code pool},
+     * {@code virtual}) against every client model, then the single server and each event-loop model ({@code
+     * event-loop}, {@code netty}) against the virtual client only, server-major. The event loops' rows against the
+     * platform client would add two combinations' worth of minutes to the default run (which runs this whole list) and
+     * tell nothing the virtual client's rows do not: the client is the same for every server it is ranked against. The
+     * single server serves its 100 connections one after another, so the client model cannot change what it measures,
+     * and each of its rows costs the default run two minutes (12 s per iteration, ten iterations): it is ranked
+     * against the virtual client only.
      */
     public List<Entry> combinations() {
         List<Entry> entries = new ArrayList<>();
         for (ServerModel server : ServerModel.values()) {
             for (ClientModel client : ClientModel.values()) {
-                if (!server.hasLoops() || client == ClientModel.VIRTUAL) {
+                if (againstEveryClient(server) || client == ClientModel.VIRTUAL) {
                     entries.add(new Entry(server, client));
                 }
             }
         }
         return List.copyOf(entries);
+    }
+
+    private static boolean againstEveryClient(ServerModel server) {
+        return !server.hasLoops() && server != ServerModel.SINGLE;
     }
 
     /** The plan of every combination for {@code workload}, in {@link #combinations()}' order. */

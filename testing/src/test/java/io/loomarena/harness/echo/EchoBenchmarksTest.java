@@ -12,8 +12,8 @@ import io.loomarena.harness.BenchmarkPlan;
 class EchoBenchmarksTest {
 
     @Test
-    void theMatrixHasEveryBlockingServerModelAgainstEveryClientAndTheEventLoopsAgainstTheVirtualOne() {
-        assertThat(EchoBenchmarks.combinations()).containsExactly("SINGLE_SERVER+PLATFORM_CLIENT",
+    void theMatrixHasEveryThreadedServerAgainstEveryClientAndTheSingleServerAndTheEventLoopsAgainstTheVirtualOne() {
+        assertThat(EchoBenchmarks.combinations()).containsExactly(
                 "SINGLE_SERVER+VIRTUAL_CLIENT", "PLATFORM_SERVER+PLATFORM_CLIENT", "PLATFORM_SERVER+VIRTUAL_CLIENT",
                 "POOL_SERVER+PLATFORM_CLIENT", "POOL_SERVER+VIRTUAL_CLIENT", "VIRTUAL_SERVER+PLATFORM_CLIENT",
                 "VIRTUAL_SERVER+VIRTUAL_CLIENT", "EVENT_LOOP_SERVER+VIRTUAL_CLIENT", "NETTY_SERVER+VIRTUAL_CLIENT");
