@@ -9,9 +9,10 @@ import org.HdrHistogram.Histogram;
  * client spent before the request even left, so that a client that fell behind is not mistaken for a slow server.
  * Immutable.
  *
- * @param sent         requests that left
- * @param sentInWindow requests that left before the end of the timed window (the configured duration)
- * @param sentRate     {@code sentInWindow} per second of the window: the rate the client actually offered
+ * @param sent         requests that left (late ones too, until the client gives up on them)
+ * @param sentInWindow of them, those that left before the end of the timed window (the configured duration)
+ * @param sentRate     {@code sent} per second of the window: the rate the client actually offered. Requests that
+ *                     left late still count (their lag says how late), those never sent do not
  * @param p50Micros    median lag of a request's send behind its due time, µs
  * @param p99Micros    99th percentile of that lag, µs
  * @param maxMicros    the largest, µs
@@ -32,14 +33,14 @@ public record SendLag(long sent, long sentInWindow, double sentRate, long p50Mic
     /**
      * The figures of two histograms in µs: the lag behind the due time, and the client's own part of it.
      *
-     * @param windowNanos the timed window the sent rate is counted over, positive
+     * @param windowNanos the timed window the sent rate is counted per second of, positive
      */
     public static SendLag of(long sent, long sentInWindow, long windowNanos, Histogram lagMicros,
                              Histogram ownLagMicros) {
         if (windowNanos <= 0) {
             throw new IllegalArgumentException("the window must be positive, got " + windowNanos + " ns");
         }
-        return new SendLag(sent, sentInWindow, sentInWindow * 1e9 / windowNanos, at(lagMicros, 50), at(lagMicros, 99),
+        return new SendLag(sent, sentInWindow, sent * 1e9 / windowNanos, at(lagMicros, 50), at(lagMicros, 99),
                 lagMicros.getMaxValue(), at(ownLagMicros, 99), ownLagMicros.getMaxValue());
     }
 

@@ -106,7 +106,7 @@ final class LoadReport {
             text.append(String.format(Locale.ROOT, "  send lag (us, behind the due time): p50 %d, p99 %d, max %d;"
                     + " the client's own (once due and its connection free): p99 %d, max %d%n",
                     lag.p50Micros(), lag.p99Micros(), lag.maxMicros(), lag.ownP99Micros(), lag.ownMaxMicros()));
-            text.append(String.format(Locale.ROOT, "  sent %d, %d in the window: %.1f req/s of %.1f offered%s%n",
+            text.append(String.format(Locale.ROOT, "  sent %d (%d in the window): %.1f req/s of %.1f offered%s%n",
                     lag.sent(), lag.sentInWindow(), lag.sentRate(), config.rate(),
                     result.iterations().size() > 1 ? " (last iteration)" : ""));
         }

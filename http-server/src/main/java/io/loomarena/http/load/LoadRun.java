@@ -224,7 +224,7 @@ final class LoadRun {
             parkUntil(due);
             long sent = System.nanoTime();
             if (sent - sendDeadline >= 0) {
-                unsent.addAndGet(dueBefore(schedule, connection, j, count, end));
+                unsent.addAndGet(Math.min(count - j, schedule.dueBefore(connection, j, end - startNanos)));
                 return;
             }
             lane.sent(sent - due, sent - Math.max(due, free), sent - end < 0);
@@ -238,15 +238,6 @@ final class LoadRun {
      */
     private long sendGrace() {
         return config.requests() > 0 ? 0 : Math.min(config.duration().toNanos(), config.timeout().toNanos());
-    }
-
-    /** How many of a connection's requests from its {@code from}-th on are due before {@code end}. */
-    private long dueBefore(RateSchedule schedule, int connection, long from, long count, long end) {
-        long n = 0;
-        for (long j = from; j < count && startNanos + schedule.dueNanos(connection, j) - end < 0; j++) {
-            n++;
-        }
-        return n;
     }
 
     private void startUsers(List<Thread> started) {

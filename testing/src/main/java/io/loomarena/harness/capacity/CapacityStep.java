@@ -61,10 +61,11 @@ public record CapacityStep(int number, double offeredRate, double achievedRate, 
      * <li>the client had no CPU to spare (its own queueing would be counted as the server's latency);</li>
      * <li>it sent late by itself: the p99 of its own send lag (once a request was due and its connection free)
      * exceeded the tolerated share of the objective's latency;</li>
-     * <li>it sent short of the rate in the window while its connections could not carry the rate within the objective
-     * ({@code connections / rate} below the objective's latency: even answers within the objective hold each
-     * connection past its next due time). With connections enough, a shortfall means answers later than the
-     * objective held the connections: the server's doing, judged by the objective;</li>
+     * <li>its connections could not carry the rate within the objective ({@code connections / rate} below the
+     * objective's latency: even answers within the objective hold each connection past its next due time), and it
+     * fell behind: its p99 send lag (behind the due times) above the tolerated share of the objective's latency, or
+     * a sent rate short of the offered one. With connections enough, requests held back by busy connections mean
+     * answers later than the objective allows: the server's doing, judged by the objective;</li>
      * <li>the answers were on time (the objective held) but fewer were answered or sent than the rate asks.</li>
      * </ol>
      * Otherwise kept or broken by the objective.
@@ -90,10 +91,11 @@ public record CapacityStep(int number, double offeredRate, double achievedRate, 
         } else if (lag != null && lag.ownP99Micros() > lagLimitMicros) {
             why = String.format(Locale.ROOT, "the client sent late by itself (its own p99 send lag above %.0f%% of the"
                     + " objective's %s): ", settings.sendLagTolerance() * 100, objective.limitText()) + figures;
-        } else if (sentShort && intervalMicros < objective.limitMicros()) {
+        } else if (intervalMicros < objective.limitMicros()
+                && (sentShort || lag != null && lag.p99Micros() > lagLimitMicros)) {
             why = String.format(Locale.ROOT, "its %d connections cannot carry the rate: each must send every %s, less"
-                    + " than the objective's %s, and it sent more than %.0f%% short: ", client.connections(),
-                    millis(intervalMicros), objective.limitText(), settings.rateTolerance() * 100) + figures;
+                    + " than the objective's %s, and the client fell behind: ", client.connections(),
+                    millis(intervalMicros), objective.limitText()) + figures;
         } else if (kept && rateShort) {
             why = String.format(Locale.ROOT, "the client fell more than %.0f%% short of the rate while answers were"
                     + " on time: ", settings.rateTolerance() * 100) + figures;

@@ -32,7 +32,7 @@ class CapacitySearchTest {
     }
 
     /**
-     * A step at {@code rate} over {@code connections} whose client sent {@code sentShare} of the rate in the window,
+     * A step at {@code rate} over {@code connections} whose client sent {@code sentShare} of the rate,
      * {@code lagMillis} late at p99 behind the due times, {@code ownLagMillis} of it its own, at 30% CPU.
      */
     private static CapacityStep lagged(double rate, int connections, double p99Millis, double sentShare,
@@ -71,9 +71,15 @@ class CapacitySearchTest {
         CapacityStep tooFew = lagged(1_000_000, 10, 9000, 0.08, 8000, 0.01);
         assertThat(tooFew.verdict()).isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
         assertThat(tooFew.why()).startsWith("its 10 connections cannot carry the rate: each must send every 0.01 ms,"
-                + " less than the objective's 50 ms, and it sent more than 5% short");
-        // the same connections keeping 96% of the rate: within the tolerance, the objective judges
-        assertThat(lagged(1_000_000, 10, 9000, 0.96, 8000, 0.01).verdict()).isEqualTo(CapacityStep.Verdict.BROKEN);
+                + " less than the objective's 50 ms, and the client fell behind");
+        // behind by its send lag alone (it sent the whole rate, late), or by its sent rate alone
+        assertThat(lagged(1_000_000, 10, 9000, 1.0, 8000, 0.01).verdict())
+                .isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        assertThat(lagged(1_000_000, 10, 9000, 0.5, 20, 0.01).verdict())
+                .isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        // the same connections keeping 96% of the rate with a send lag inside the objective: the objective judges
+        assertThat(lagged(1_000_000, 10, 9000, 0.96, 20, 0.01).verdict()).isEqualTo(CapacityStep.Verdict.BROKEN);
+        assertThat(lagged(1_000_000, 10, 30, 0.96, 20, 0.01).verdict()).isEqualTo(CapacityStep.Verdict.KEPT);
         // answers on time, yet the client sent short: the client's
         assertThat(lagged(1000, 1000, 12, 0.8, 5, 5).why()).contains("short of the rate while answers were on time");
     }
