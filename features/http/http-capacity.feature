@@ -138,7 +138,9 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
   @Performance @Slow
   Scenario Outline: full capacity of /ping: <server> against the virtual client, keep-alive
     The single model serves one connection at a time: over 100 keep-alive connections it would leave 99 waiting by
-    design, so it is searched on /io and /fanout only, with one connection per request.
+    design, so it is searched on /io and /fanout only, with one connection per request. 100 connections carry at most
+    10,000 req/s within 10 ms each: above that rate a step whose client falls behind is client-limited by its
+    connections, a lower bound rather than a knee (docs/capacity.md).
     Given a capacity search of "/ping" over 100 keep-alive connections
     And the latency objective "p99 <= 10 ms and no errors over a 10 s window"
     And the rate starts at 1000 req/s, grows 2 times while the objective holds, then is bisected to 5%, up to 400000 req/s, for at most 15 minutes per combination
