@@ -50,18 +50,28 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
      *                      processors the client may use (1.0: all of them busy all the time), so that a capacity
      *                      search can tell a client with CPU to spare from one that was the limit; null when the
      *                      client did not measure it (the echo client, results written before it existed)
+     * @param sendLag      how far an open-model client kept its schedule ({@link SendLag}); null for the closed and
+     *                     ramp models, other clients, and results written before it existed
      */
     public record Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
-                            Map<String, Long> errors, LatencyStats latency, String histogram, Double clientCpuLoad) {
+                            Map<String, Long> errors, LatencyStats latency, String histogram, Double clientCpuLoad,
+                            SendLag sendLag) {
 
         public Iteration {
             errors = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(errors));
         }
 
+        /** An iteration whose client did not measure its send lag. */
+        public Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
+                         Map<String, Long> errors, LatencyStats latency, String histogram, Double clientCpuLoad) {
+            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, clientCpuLoad,
+                    null);
+        }
+
         /** An iteration whose client did not measure its own CPU. */
         public Iteration(int index, String startedAt, long elapsedNanos, long operations, double throughput,
                          Map<String, Long> errors, LatencyStats latency, String histogram) {
-            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null);
+            this(index, startedAt, elapsedNanos, operations, throughput, errors, latency, histogram, null, null);
         }
 
         public long totalErrors() {
@@ -116,9 +126,10 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
             if (histograms) {
                 merged.add(LatencyHistograms.decode(run.histogram()));
             }
+            Iteration only = run.iterations().size() == 1 ? run.iterations().get(0) : null;
             iterations.add(new Iteration(iterations.size() + 1, run.startedAt(), run.elapsedNanos(),
                     run.operations(), run.throughput(), run.errors(), run.latency(), run.histogram(),
-                    run.iterations().size() == 1 ? run.iterations().get(0).clientCpuLoad() : null));
+                    only == null ? null : only.clientCpuLoad(), only == null ? null : only.sendLag()));
         }
         return new RunResult(first.tool(), first.clientModel(), first.workload(), first.pid(), first.startedAt(),
                 elapsed, operations, throughput(operations, elapsed), errors,
@@ -129,7 +140,8 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** This result of one warmup iteration, marked as such (its iteration numbered 0): nothing was measured. */
     RunResult asFailedWarmup() {
         List<Iteration> marked = iterations.stream().map(i -> new Iteration(0, i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.clientCpuLoad())).toList();
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.clientCpuLoad(), i.sendLag()))
+                .toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
                 latency, histogram, marked);
     }
@@ -137,9 +149,18 @@ public record RunResult(String tool, String clientModel, Map<String, Object> wor
     /** This single-iteration result with its client's CPU load ({@link Iteration#clientCpuLoad()}) recorded. */
     public RunResult withClientCpuLoad(Double load) {
         List<Iteration> loaded = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
-                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), load)).toList();
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), load, i.sendLag())).toList();
         return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
                 latency, histogram, loaded);
+    }
+
+    /** This single-iteration result with its client's send lag ({@link Iteration#sendLag()}) recorded. */
+    public RunResult withSendLag(SendLag lag) {
+        List<Iteration> lagged = iterations.stream().map(i -> new Iteration(i.index(), i.startedAt(), i.elapsedNanos(),
+                i.operations(), i.throughput(), i.errors(), i.latency(), i.histogram(), i.clientCpuLoad(), lag))
+                .toList();
+        return new RunResult(tool, clientModel, workload, pid, startedAt, elapsedNanos, operations, throughput, errors,
+                latency, histogram, lagged);
     }
 
     /** This result with another workload: the combined one of several hosts' clients, which only the harness knows. */

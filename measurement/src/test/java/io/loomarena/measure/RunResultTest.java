@@ -40,6 +40,25 @@ class RunResultTest {
     }
 
     @Test
+    void theSendLagTravelsPerIterationThroughTheCpuLoadAndTheJson(@TempDir Path dir) {
+        Histogram histogram = LatencyHistograms.newHistogram();
+        LatencyHistograms.recordNanos(histogram, 5_000L);
+        RunResult one = new RunResult("http-load", "virtual", Map.of("rate", 100.0), 7, "2026-11-25T00:00:00Z",
+                1_000_000_000L, 100, 100.0, Map.of(), LatencyStats.of(histogram), LatencyHistograms.encode(histogram));
+        SendLag lag = SendLag.of(100, 90, 1_000_000_000L, histogram, histogram);
+        assertThat(lag.sentRate()).isEqualTo(100.0);
+        assertThat(one.iterations().getFirst().sendLag()).isNull();
+
+        RunResult both = RunResult.ofIterations(java.util.List.of(one.withSendLag(lag).withClientCpuLoad(0.25), one));
+        Path file = dir.resolve("run.json");
+        both.writeJson(file);
+
+        assertThat(RunResult.readJson(file).iterations()).extracting(RunResult.Iteration::sendLag)
+                .containsExactly(lag, null);
+        assertThat(RunResult.readJson(file).iterations().getFirst().clientCpuLoad()).isEqualTo(0.25);
+    }
+
+    @Test
     void theClientsCpuLoadTravelsPerIterationAndIsNullWhereNotMeasured(@TempDir Path dir) throws Exception {
         Histogram histogram = LatencyHistograms.newHistogram();
         LatencyHistograms.recordNanos(histogram, 5_000L);

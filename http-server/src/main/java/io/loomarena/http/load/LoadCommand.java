@@ -81,7 +81,9 @@ public final class LoadCommand implements Callable<Integer> {
     String duration;
 
     @Option(names = "--rate", arity = VALUE, fallbackValue = NO_VALUE,
-            paramLabel = "R/s", description = "Open model: requests per second on a fixed schedule.")
+            paramLabel = "R/s", description = "Open model: requests per second on a fixed schedule; reports how late "
+                    + "requests left (send lag) and the rate sent. With --duration, a request still unsent one "
+                    + "window (at most --timeout) after it is not sent and counts as 'unsent'.")
     String rate;
 
     @Option(names = "--ramp", arity = VALUE, fallbackValue = NO_VALUE, paramLabel = "USERS/D",

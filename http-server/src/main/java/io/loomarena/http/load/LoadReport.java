@@ -7,6 +7,7 @@ import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.LatencyStats;
 import io.loomarena.measure.RunResult;
+import io.loomarena.measure.SendLag;
 
 /**
  * Turns a run's {@link LoadRun.Outcome} into the {@link RunResult} of one iteration, and the iterations' report into
@@ -38,10 +39,26 @@ final class LoadReport {
         if (outcome.failure() != null) {
             errors.put(CLIENT_FAILURE, 1L);
         }
-        return new RunResult(TOOL, config.client().cliName(), config.workload(), ProcessHandle.current().pid(),
-                outcome.startedAt().toString(), outcome.elapsedNanos(), total.successes(),
-                RunResult.throughput(total.successes(), outcome.elapsedNanos()), errors,
+        RunResult result = new RunResult(TOOL, config.client().cliName(), config.workload(),
+                ProcessHandle.current().pid(), outcome.startedAt().toString(), outcome.elapsedNanos(),
+                total.successes(), RunResult.throughput(total.successes(), outcome.elapsedNanos()), errors,
                 LatencyStats.of(total.latencyMicros()), LatencyHistograms.encode(total.latencyMicros()));
+        SendLag lag = sendLag(config, outcome);
+        return lag == null ? result : result.withSendLag(lag);
+    }
+
+    /**
+     * How far a {@code --rate} run kept its schedule; null for the closed and ramp models. The sent rate counts over
+     * the configured duration (the window), or over the elapsed time of a {@code --requests} run.
+     */
+    static SendLag sendLag(LoadConfig config, LoadRun.Outcome outcome) {
+        if (config.rate() <= 0 || config.ramp() != null) {
+            return null;
+        }
+        Tallies.Sends sends = outcome.total().sendLag();
+        long window = config.requests() > 0 ? outcome.elapsedNanos() : config.duration().toNanos();
+        return SendLag.of(sends.sent(), sends.sentInWindow(), Math.max(1, window), sends.lagMicros(),
+                sends.ownLagMicros());
     }
 
     /**
@@ -83,14 +100,26 @@ final class LoadReport {
                         .append(System.lineSeparator());
             }
         }
+        SendLag lag = report.stoppedInWarmup() || result.iterations().isEmpty() ? null
+                : result.iterations().get(result.iterations().size() - 1).sendLag();
+        if (lag != null) {
+            text.append(String.format(Locale.ROOT, "  send lag (us, behind the due time): p50 %d, p99 %d, max %d;"
+                    + " the client's own (once due and its connection free): p99 %d, max %d%n",
+                    lag.p50Micros(), lag.p99Micros(), lag.maxMicros(), lag.ownP99Micros(), lag.ownMaxMicros()));
+            text.append(String.format(Locale.ROOT, "  sent %d (%d in the window): %.1f req/s of %.1f offered%s%n",
+                    lag.sent(), lag.sentInWindow(), lag.sentRate(), config.rate(),
+                    result.iterations().size() > 1 ? " (last iteration)" : ""));
+        }
         if (config.open()) {
             text.append("  note: an open model offers a fixed rate; throughput cannot exceed it")
                     .append(System.lineSeparator());
         }
         long unsent = result.errors().getOrDefault(UNSENT, 0L);
         if (unsent > 0) {
-            text.append("  warning: ").append(unsent).append(" requests not sent: the run reached its limit of ")
-                    .append(ArgumentValues.formatDuration(LoadDefaults.MAX_RUN)).append(System.lineSeparator());
+            text.append("  warning: ").append(unsent).append(" requests not sent: ").append(config.requests() > 0
+                    ? "the run reached its limit of " + ArgumentValues.formatDuration(LoadDefaults.MAX_RUN)
+                    : "the client fell more than a window (at most --timeout) behind its schedule")
+                    .append(System.lineSeparator());
         }
         return text.toString();
     }

@@ -38,7 +38,8 @@ final class LoadRun {
      * @param startedAt    when the client threads were released
      * @param elapsedNanos from the release to the end of the last client thread
      * @param total        successes, failures and latencies
-     * @param unsent       requests of a {@code --requests} run not sent because {@link LoadDefaults#MAX_RUN} passed
+     * @param unsent       requests not sent: of a {@code --requests} run because {@link LoadDefaults#MAX_RUN} passed,
+     *                     of an open {@code --duration} run because the client fell too far behind its schedule
      * @param failure      why the run did not complete as configured (a client thread crashed, the run was
      *                     interrupted), or {@code null}; what was measured until then is still in {@code total}
      */
@@ -46,8 +47,7 @@ final class LoadRun {
 
         /** A run that measured nothing, because it could not run: {@code failure} says why. */
         static Outcome nothing(String failure) {
-            return new Outcome(Instant.now(), 0, new Tallies.Total(0, java.util.Map.of(),
-                    io.loomarena.measure.LatencyHistograms.newHistogram()), 0, failure);
+            return new Outcome(Instant.now(), 0, Tallies.Total.none(), 0, failure);
         }
     }
 
@@ -200,11 +200,19 @@ final class LoadRun {
         }
     }
 
+    /**
+     * Sends each request of this connection at its due time, or as soon after as the connection is free, and records
+     * how late it left (send lag: behind its due time, and the client's own part, behind the moment it was due and its
+     * connection free). A request still unsent {@link #sendGrace()} after the window's end is not sent and counts as
+     * {@value LoadReport#UNSENT}: the client fell that far behind its schedule, and the run stays bounded in time.
+     */
     private void openLoop(int connection, ClientConnection conn, Tallies.Lane lane) {
         RateSchedule schedule = config.schedule();
         boolean counted = config.requests() > 0;
         long count = counted ? schedule.requestsOf(connection, config.requests()) : Long.MAX_VALUE;
         long end = startNanos + (counted ? LoadDefaults.MAX_RUN.toNanos() : config.duration().toNanos());
+        long sendDeadline = end + sendGrace();
+        long free = startNanos;
         for (long j = 0; j < count; j++) {
             long due = startNanos + schedule.dueNanos(connection, j);
             if (due - end >= 0) {
@@ -214,8 +222,22 @@ final class LoadRun {
                 return;
             }
             parkUntil(due);
-            exchange(conn, lane, due);
+            long sent = System.nanoTime();
+            if (sent - sendDeadline >= 0) {
+                unsent.addAndGet(Math.min(count - j, schedule.dueBefore(connection, j, end - startNanos)));
+                return;
+            }
+            lane.sent(sent - due, sent - Math.max(due, free), sent - end < 0);
+            free = exchange(conn, lane, due);
         }
+    }
+
+    /**
+     * How long after the window's end a late request may still leave: one more window, at most one response timeout
+     * (a counted run has no window: its bound, {@link LoadDefaults#MAX_RUN}, is already the end).
+     */
+    private long sendGrace() {
+        return config.requests() > 0 ? 0 : Math.min(config.duration().toNanos(), config.timeout().toNanos());
     }
 
     private void startUsers(List<Thread> started) {
@@ -234,15 +256,19 @@ final class LoadRun {
         }
     }
 
-    /** One request; latency counts from {@code since} (the send time, or the due time in an open model). */
-    private static void exchange(ClientConnection conn, Tallies.Lane lane, long since) {
+    /**
+     * One request; latency counts from {@code since} (the send time, or the due time in an open model). Returns when
+     * it ended ({@link System#nanoTime()}): its connection is free from then on.
+     */
+    private static long exchange(ClientConnection conn, Tallies.Lane lane, long since) {
         ErrorKind failed = conn.exchange();
-        long latency = System.nanoTime() - since;
+        long ended = System.nanoTime();
         if (failed == null) {
-            lane.success(latency);
+            lane.success(ended - since);
         } else {
             lane.failure(failed, conn.status());
         }
+        return ended;
     }
 
     private ClientConnection newConnection(boolean reuse) {

@@ -39,6 +39,15 @@ public record RateSchedule(double ratePerSecond, int connections) {
         return (long) (connections * 1e9 / ratePerSecond);
     }
 
+    /** How many of connection {@code connection}'s requests, from its {@code from}-th on, are due before {@code nanos}. */
+    public long dueBefore(int connection, long from, long nanos) {
+        long n = 0;
+        while (dueNanos(connection, from + n) < nanos) {
+            n++;
+        }
+        return n;
+    }
+
     /** How many of {@code totalRequests} requests connection {@code connection} sends. */
     public long requestsOf(int connection, long totalRequests) {
         if (totalRequests <= connection) {

@@ -25,6 +25,16 @@ class ScheduleTest {
     }
 
     @Test
+    void requestsDueBeforeAMomentAreCountedFromAnyIndex() {
+        RateSchedule schedule = new RateSchedule(1000, 4); // connection 1 is due at 1, 5, 9, 13 ... ms
+
+        assertThat(schedule.dueBefore(1, 0, 10_000_000)).isEqualTo(3); // 1, 5, 9
+        assertThat(schedule.dueBefore(1, 2, 10_000_000)).isEqualTo(1); // 9
+        assertThat(schedule.dueBefore(1, 3, 10_000_000)).isZero();
+        assertThat(schedule.dueBefore(0, 0, 0)).isZero();
+    }
+
+    @Test
     void everyGlobalRequestNumberBelongsToExactlyOneConnection() {
         RateSchedule schedule = new RateSchedule(333.3, 7);
         List<Long> numbers = new ArrayList<>();

@@ -84,6 +84,7 @@ public record CapacityPlan(String path, int connections, boolean keepAlive, Http
         workload.put("ceiling", search.ceiling());
         workload.put("rateTolerance", search.rateTolerance());
         workload.put("clientCpuLimit", search.clientCpuLimit());
+        workload.put("sendLagTolerance", search.sendLagTolerance());
         workload.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
         return workload;
     }

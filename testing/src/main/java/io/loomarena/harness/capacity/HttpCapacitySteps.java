@@ -63,7 +63,8 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
         return CapacityStep.judge(number, rate, measured.operations() / seconds,
                 measured.operations(), measured.errors(),
                 latency.getValueAtPercentile(plan.objective().percentile()), latency.getValueAtPercentile(50),
-                latency.getMaxValue(), measured.clientCpuLoad(), serverCores(outcome.costs().get(0), measured),
+                latency.getMaxValue(), new CapacityStep.Client(measured.clientCpuLoad(), measured.sendLag(),
+                        plan.connections()), serverCores(outcome.costs().get(0), measured),
                 plan.objective(), plan.search());
     }
 

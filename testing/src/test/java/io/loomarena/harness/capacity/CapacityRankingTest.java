@@ -39,7 +39,8 @@ class CapacityRankingTest {
     /** A server whose p99 is 120 ms up to {@code ceiling} req/s and 900 ms above. */
     private static CapacitySearch.StepMeasurer server(double ceiling) {
         return (number, rate) -> CapacityStep.judge(number, rate, rate, (long) rate * 3, Map.of(),
-                rate <= ceiling ? 120_000 : 900_000, 100_000, 950_000, 0.2, 0.1, OBJECTIVE, SEARCH);
+                rate <= ceiling ? 120_000 : 900_000, 100_000, 950_000, new CapacityStep.Client(0.2, null, 200), 0.1,
+                OBJECTIVE, SEARCH);
     }
 
     @Test

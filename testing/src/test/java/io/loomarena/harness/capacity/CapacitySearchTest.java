@@ -12,6 +12,8 @@ import java.util.function.DoubleFunction;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.measure.SendLag;
+
 /** The search's rule over fake servers whose knee is known: growth, bisection, client limits and bad input. */
 class CapacitySearchTest {
 
@@ -25,7 +27,83 @@ class CapacitySearchTest {
 
     private static CapacityStep step(int number, double rate, double achieved, double p99Millis, Double clientCpu) {
         return CapacityStep.judge(number, rate, achieved, (long) achieved * 2, Map.of(), p99Millis * 1e3,
-                p99Millis * 500, p99Millis * 2e3, clientCpu, 0.5, OBJECTIVE, SETTINGS);
+                p99Millis * 500, p99Millis * 2e3, new CapacityStep.Client(clientCpu, null, 1000), 0.5, OBJECTIVE,
+                SETTINGS);
+    }
+
+    /**
+     * A step at {@code rate} over {@code connections} whose client sent {@code sentShare} of the rate,
+     * {@code lagMillis} late at p99 behind the due times, {@code ownLagMillis} of it its own, at 30% CPU.
+     */
+    private static CapacityStep lagged(double rate, int connections, double p99Millis, double sentShare,
+                                       double lagMillis, double ownLagMillis) {
+        long sent = (long) (rate * 2 * sentShare);
+        SendLag lag = new SendLag(sent, sent, rate * sentShare, (long) (lagMillis * 300), (long) (lagMillis * 1e3),
+                (long) (lagMillis * 2e3), (long) (ownLagMillis * 1e3), (long) (ownLagMillis * 2e3));
+        return CapacityStep.judge(1, rate, rate * sentShare, sent, Map.of(), p99Millis * 1e3, p99Millis * 500,
+                p99Millis * 2e3, new CapacityStep.Client(0.3, lag, connections), 0.5, OBJECTIVE, SETTINGS);
+    }
+
+    @Test
+    void aClientThatSentLateByItselfIsTheLimitNotTheServer() {
+        // starved: its own p99 send lag (once due and its connection free) is above the objective's 50 ms
+        CapacityStep starved = lagged(1000, 1000, 400, 1.0, 300, 300);
+        assertThat(starved.verdict()).isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        assertThat(starved.why()).startsWith("the client sent late by itself (its own p99 send lag above 100% of the"
+                + " objective's 50 ms)").contains("send lag p99 300.00 ms (own 300.00 ms)");
+        // late, but within the tolerance: the objective judges
+        assertThat(lagged(1000, 1000, 30, 1.0, 20, 20).verdict()).isEqualTo(CapacityStep.Verdict.KEPT);
+        assertThat(lagged(1000, 1000, 400, 1.0, 40, 40).verdict()).isEqualTo(CapacityStep.Verdict.BROKEN);
+    }
+
+    @Test
+    void connectionsHeldByLateAnswersAreTheServersDoingWhenTheyCouldCarryTheRate() {
+        // 1000 connections at 1000 req/s: each sends every second, far above 50 ms; answers of 2 s held them, so
+        // requests left late (lag 1.5 s) and the client sent 60% of the rate, but its own lag was 1 ms: broken
+        CapacityStep backlog = lagged(1000, 1000, 2000, 0.6, 1500, 1);
+        assertThat(backlog.verdict()).isEqualTo(CapacityStep.Verdict.BROKEN);
+        assertThat(backlog.why()).startsWith("objective broken: ").contains("sent 600 req/s");
+    }
+
+    @Test
+    void aShortfallOverConnectionsThatCannotCarryTheRateIsTheClients() {
+        // 10 connections at a million req/s: each must send every 10 µs, far below the 50 ms an answer may take
+        CapacityStep tooFew = lagged(1_000_000, 10, 9000, 0.08, 8000, 0.01);
+        assertThat(tooFew.verdict()).isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        assertThat(tooFew.why()).startsWith("its 10 connections cannot carry the rate: each must send every 0.01 ms,"
+                + " less than the objective's 50 ms, and the client fell behind");
+        // behind by its send lag alone (it sent the whole rate, late), or by its sent rate alone
+        assertThat(lagged(1_000_000, 10, 9000, 1.0, 8000, 0.01).verdict())
+                .isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        assertThat(lagged(1_000_000, 10, 9000, 0.5, 20, 0.01).verdict())
+                .isEqualTo(CapacityStep.Verdict.CLIENT_LIMITED);
+        // the same connections keeping 96% of the rate with a send lag inside the objective: the objective judges
+        assertThat(lagged(1_000_000, 10, 9000, 0.96, 20, 0.01).verdict()).isEqualTo(CapacityStep.Verdict.BROKEN);
+        assertThat(lagged(1_000_000, 10, 30, 0.96, 20, 0.01).verdict()).isEqualTo(CapacityStep.Verdict.KEPT);
+        // answers on time, yet the client sent short: the client's
+        assertThat(lagged(1000, 1000, 12, 0.8, 5, 5).why()).contains("short of the rate while answers were on time");
+    }
+
+    @Test
+    void aStartRateTheConnectionsCannotCarryStopsTheSearchInOneLineTheStepKept() {
+        SearchSettings high = SearchSettings.of(1_000_000, 2, 0.05, 2_000_000, Duration.ofMinutes(1));
+        CapacityOutcome outcome = new CapacitySearch(high, (number, rate) -> lagged(rate, 10, 9000, 0.08, 8000, 0.01),
+                System::nanoTime).run();
+
+        assertThat(outcome.finding()).isEqualTo(Finding.START_ABOVE_CLIENT_LIMIT);
+        assertThat(outcome.message()).startsWith("the start rate 1000000 req/s is above the client's measured limit"
+                + " (its 10 connections cannot carry the rate").doesNotContain("\n");
+        assertThat(outcome.steps()).hasSize(1);
+    }
+
+    @Test
+    void aClientThatFallsBehindMidSearchEndsItWithALowerBound() {
+        CapacitySearch.StepMeasurer starving = (number, rate) -> rate < 400 ? lagged(rate, 1000, 12, 1.0, 1, 1)
+                : lagged(rate, 1000, 400, 1.0, 300, 300);
+        CapacityOutcome outcome = new CapacitySearch(SETTINGS, starving, System::nanoTime).run();
+
+        assertThat(outcome.finding()).isEqualTo(Finding.CLIENT_LIMITED);
+        assertThat(outcome.sustainedText()).isEqualTo(">= 200 req/s (client-limited)");
     }
 
     /** Measures with {@code server}, the client at 30% CPU, recording the rates offered. */

@@ -60,6 +60,12 @@ public final class CapacitySteps {
         search = SearchSettings.of(start, growth, resolutionPercent / 100.0, ceiling, Duration.ofMinutes(minutes));
     }
 
+    @Given("the rate starts at {int} req\\/s, grows {double} times while the objective holds, then is bisected to"
+            + " {int}%, up to {int} req\\/s, for at most {int} second(s) per combination")
+    public void theSteppingInSeconds(int start, double growth, int resolutionPercent, int ceiling, int seconds) {
+        search = SearchSettings.of(start, growth, resolutionPercent / 100.0, ceiling, Duration.ofSeconds(seconds));
+    }
+
     @When("the capacity of {string} against the {word} client is searched")
     public void theCapacityIsSearched(String server, String client) {
         CapacityPlan plan = new CapacityPlan(path, connections, keepAlive, HttpServerSetup.parse(server),
