@@ -1,0 +1,476 @@
+package io.loomarena.http.server.loop;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import io.loomarena.http.server.connection.ConnectionContext;
+import io.loomarena.http.server.connection.ConnectionHandler;
+import io.loomarena.http.server.connection.ConnectionRegistry;
+import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.protocol.HttpException;
+import io.loomarena.http.server.protocol.HttpRequest;
+import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.HttpVersion;
+import io.loomarena.http.server.protocol.InputBuffer;
+import io.loomarena.http.server.protocol.Method;
+import io.loomarena.http.server.protocol.RequestLine;
+import io.loomarena.http.server.protocol.ResponseWriter;
+import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
+
+/**
+ * One connection of an event loop: the blocking models' {@code ConnectionHandler} turned inside out. Bytes are read
+ * when the selector says they are there; a request head is parsed by the shared parser once {@link HeadScanner} has
+ * seen its end (a parse that still runs out rewinds to the head's start), a body is discarded as it arrives
+ * ({@link IncrementalBody}), and responses go through the shared {@link ResponseWriter} into an
+ * {@link OutboundQueue} that the loop sends as the socket takes it. Pipelined requests are answered in order: the next
+ * one is not parsed before the current one is answered, which for {@code /io}, {@code /cpu} and {@code /fanout} is
+ * later, from a timer or a task. Timeouts, keep-alive, recycling after {@code maxRequestsPerConnection}, error
+ * statuses and the lingering close after an error are the blocking models'.
+ * <p>Threading: everything runs on the loop's thread; {@link #closeIfIdle()} and {@link #forceClose()} (the
+ * registry's, from the shutdown thread) hand their work to the loop.
+ */
+final class LoopConnection implements ConnectionRegistry.Member {
+
+    /** While more than this is queued for the client, no further request is read (a slow reader stalls only itself). */
+    static final long OUTBOUND_BOUND = 64 * 1024;
+    /** After an error response: how long, and how much, the client's remaining input is read and dropped. */
+    private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final long LINGER_MAX_BYTES = 1 << 20;
+    private static final long NONE = Long.MAX_VALUE;
+
+    private final HttpLoop loop;
+    private final SocketChannel socket;
+    private final ConnectionContext context;
+    private final LoopInput input;
+    private final InputBuffer in;
+    private final OutboundQueue outbound = new OutboundQueue();
+    private final ResponseWriter out;
+    private final HeadScanner head = new HeadScanner();
+    private final Consumer<RequestLine> onRequestLine;
+    private final int headCapacity;
+    private SelectionKey key;
+    private int served;
+    private boolean headStarted;
+    private IncrementalBody body;
+    private HttpRequest current;
+    /** An endpoint answers the current request later (timer, task): nothing more is read or parsed until then. */
+    private boolean busy;
+    private boolean closeAfterSend;
+    private boolean lingerAfterSend;
+    private boolean closed;
+    private long lingerDeadline = NONE;
+    private long lingered;
+    private long headDeadline;
+    private long idleDeadline = NONE;
+    private long bodyDeadline = NONE;
+    private long bodyReceived;
+    private long writeStalledSince = NONE;
+
+    LoopConnection(HttpLoop loop, SocketChannel socket, ConnectionContext context) {
+        this.loop = loop;
+        this.socket = socket;
+        this.context = context;
+        this.input = new LoopInput(socket);
+        // A whole head must fit, since a parse that runs out starts again from the head's first byte.
+        var limits = context.parser().limits();
+        this.headCapacity = Math.max(limits.maxLineBuffer(), limits.maxRequestLine() + limits.maxHeaderBytes() + 64);
+        this.in = new InputBuffer(input, headCapacity, InputBuffer.ReadWatch.NONE);
+        this.out = new ResponseWriter(outbound, ResponseWriter.WriteWatch.NONE, context.registry()::draining);
+        this.onRequestLine = line -> out.prepare(line.method() == Method.HEAD, Persistence.CLOSE);
+        this.headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+        context.metrics().connectionOpened();
+        context.registry().add(this);
+    }
+
+    void registered(SelectionKey selectionKey) throws IOException {
+        this.key = selectionKey;
+        socket.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
+    }
+
+    /** The selector found the socket readable or writable. */
+    void ready(int ops) {
+        if (!closed && (ops & SelectionKey.OP_WRITE) != 0) {
+            send();
+        }
+        if (!closed && (ops & SelectionKey.OP_READ) != 0) {
+            if (lingerDeadline != NONE) {
+                drainLinger();
+            } else {
+                receive();
+            }
+        }
+    }
+
+    private void receive() {
+        try {
+            in.fill();
+        } catch (LoopInput.NeedMoreInput e) {
+            // A spurious wake-up: nothing to read after all.
+        } catch (IOException e) {
+            close(); // reset by the peer
+            return;
+        }
+        process();
+    }
+
+    /** Answers every complete request buffered, in order, until one must wait; then sends what it wrote. */
+    private void process() {
+        try {
+            while (!closed && !busy && !closeAfterSend && outbound.queued() < OUTBOUND_BOUND) {
+                try {
+                    if (!step()) {
+                        break;
+                    }
+                } catch (HttpException e) {
+                    respondError(e); // the loop goes on if the error kept the connection
+                }
+            }
+        } catch (IOException e) {
+            close(); // the client closed inside a body, or reset the connection
+            return;
+        }
+        send();
+    }
+
+    /** Advances the body being read, or parses the next request; false when it must wait for more input. */
+    private boolean step() throws IOException, HttpException {
+        if (body == null) {
+            return nextRequest();
+        }
+        if (!body.advance(in)) {
+            return false;
+        }
+        body = null;
+        bodyDeadline = NONE;
+        answer(current);
+        return true;
+    }
+
+    /** Parses the next request if its head is complete; false when it must wait for more input. */
+    private boolean nextRequest() throws IOException, HttpException {
+        if (in.buffered() == 0) {
+            if (input.ended()) {
+                closeAfterSend = true; // the client is done: close once everything is sent
+            } else if (served > 0 && !headStarted) {
+                idleDeadline = System.nanoTime() + context.config().idleTimeout().toNanos();
+            }
+            return false;
+        }
+        if (!headStarted) {
+            headStarted = true;
+            in.mark();
+            head.reset();
+            idleDeadline = NONE;
+            if (served > 0) {
+                headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+            }
+        }
+        if (!head.headEnded(in) && !input.ended() && in.bufferedFromMark() < headCapacity) {
+            return false;
+        }
+        out.prepare(false, Persistence.CLOSE);
+        HttpRequest request;
+        try {
+            request = context.parser().parse(in, onRequestLine);
+        } catch (LoopInput.NeedMoreInput e) {
+            in.rewind();
+            if (in.bufferedFromMark() < headCapacity) {
+                return false;
+            }
+            headDone();
+            throw HttpException.protocol(HttpStatus.HEADER_FIELDS_TOO_LARGE, "request head too large");
+        } catch (HttpException e) {
+            headDone();
+            throw e;
+        }
+        headDone();
+        if (request == null) {
+            closeAfterSend = true; // the stream ended cleanly before a request began
+            return false;
+        }
+        start(request);
+        return true;
+    }
+
+    private void headDone() {
+        in.unmark();
+        headStarted = false;
+        headDeadline = NONE;
+    }
+
+    /** A request head was parsed: decides what the response says about the connection, then reads its body. */
+    private void start(HttpRequest request) throws IOException, HttpException {
+        served++;
+        boolean keepAlive = request.keepAlive() && served < context.config().maxRequestsPerConnection()
+                && !context.registry().draining();
+        out.prepare(request.isHead(), !keepAlive ? Persistence.CLOSE
+                : request.version() == HttpVersion.HTTP_1_0 ? Persistence.KEEP_ALIVE_EXPLICIT
+                : Persistence.KEEP_ALIVE_DEFAULT);
+        current = request;
+        context.metrics().requestStarted();
+        if (request.hasBody()) {
+            if (request.expectContinue()) {
+                out.writeContinue();
+            }
+            body = new IncrementalBody(request, context.parser().limits().maxBody(), context.parser().headerParser());
+            bodyDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+            bodyReceived = input.received();
+            return;
+        }
+        answer(request);
+    }
+
+    /** Answers a request now, or starts the work that answers it later (then the connection is busy). */
+    private void answer(HttpRequest request) throws IOException, HttpException {
+        if (request.method() == Method.GET || request.method() == Method.HEAD) {
+            switch (request.path()) {
+                case "/io" -> {
+                    long millis = BlockingWork.ioMillis(request);
+                    busy = true;
+                    loop.schedule(TimeUnit.MILLISECONDS.toNanos(millis), () -> later(o -> BlockingWork.ioAnswer(millis, o)));
+                    return;
+                }
+                case "/cpu" -> {
+                    long rounds = BlockingWork.cpuRounds(request);
+                    busy = true;
+                    try {
+                        loop.stage().compute(() -> {
+                            String text = BlockingWork.cpuBody(rounds);
+                            loop.execute(() -> later(o -> o.respond(HttpStatus.OK, text, null)));
+                        });
+                    } catch (RejectedExecutionException e) {
+                        busy = false;
+                        throw HttpException.application(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity");
+                    }
+                    return;
+                }
+                case "/fanout" -> {
+                    var calls = context.router().fanout().handleAsync(request);
+                    busy = true;
+                    calls.whenComplete((answer, error) -> loop.execute(() -> later(o -> {
+                        if (error != null) {
+                            throw downstreamFailure(error);
+                        }
+                        answer.send(o);
+                    })));
+                    return;
+                }
+                default -> {
+                    // Answered from memory, at once, by the shared router.
+                }
+            }
+        }
+        context.router().route(request, out);
+        answered();
+    }
+
+    private static HttpException downstreamFailure(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof HttpException e ? e
+                : HttpException.application(HttpStatus.BAD_GATEWAY, "downstream failed: " + cause);
+    }
+
+    /** How a timer or task writes the answer of a busy request. */
+    private interface Answer {
+        void write(ResponseWriter out) throws IOException, HttpException;
+    }
+
+    /** The answer of a busy request is ready (on the loop): writes it, then goes on with pipelined requests. */
+    private void later(Answer answer) {
+        if (closed) {
+            return;
+        }
+        busy = false;
+        try {
+            answer.write(out);
+            answered();
+        } catch (HttpException e) {
+            respondError(e);
+        } catch (IOException e) {
+            close();
+            return;
+        }
+        process();
+    }
+
+    private void answered() {
+        if (!out.started()) {
+            throw new IllegalStateException("no response for " + current.method() + " " + current.path());
+        }
+        requestEnded();
+        context.metrics().responded(out.status());
+        if (out.persistence() == Persistence.CLOSE) {
+            closeAfterSend = true;
+            lingerAfterSend = in.buffered() > 0;
+        }
+    }
+
+    private void requestEnded() {
+        if (current != null) {
+            current = null;
+            context.metrics().requestEnded();
+        }
+    }
+
+    /** Answers an error; the connection stays only for an application error on intact framing. */
+    private void respondError(HttpException e) {
+        requestEnded();
+        body = null;
+        bodyDeadline = NONE;
+        if (out.started()) {
+            closeAfterSend = true;
+            return;
+        }
+        boolean keep = !e.closeConnection() && out.persistence() != Persistence.CLOSE;
+        if (!keep) {
+            out.closeAfterResponse();
+        }
+        try {
+            ConnectionHandler.writeError(out, e, context);
+        } catch (IOException ignored) {
+            // The queue takes every write; nothing is sent here.
+        }
+        if (!keep || out.persistence() == Persistence.CLOSE) {
+            closeAfterSend = true;
+            lingerAfterSend = true;
+        }
+    }
+
+    /** Sends what is queued as far as the socket takes it; closes once all is sent if the connection ends. */
+    private void send() {
+        try {
+            out.flush();
+            long before = outbound.queued();
+            boolean all = outbound.sendTo(socket);
+            if (all || outbound.queued() < before) {
+                writeStalledSince = all ? NONE : System.nanoTime();
+            }
+            if (all && closeAfterSend) {
+                if (lingerAfterSend) {
+                    socket.shutdownOutput();
+                    lingerDeadline = System.nanoTime() + LINGER_NANOS;
+                } else {
+                    close();
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            close(); // the peer is gone
+            return;
+        }
+        interest();
+    }
+
+    private void interest() {
+        if (closed || key == null || !key.isValid()) {
+            return;
+        }
+        boolean write = outbound.queued() > 0;
+        boolean read = lingerDeadline != NONE
+                || (!busy && !closeAfterSend && outbound.queued() < OUTBOUND_BOUND && !input.ended());
+        key.interestOps((read ? SelectionKey.OP_READ : 0) | (write ? SelectionKey.OP_WRITE : 0));
+    }
+
+    /** After an error response: reads and drops what the client still sends, so that it gets the response, not a reset. */
+    private void drainLinger() {
+        ByteBuffer sink = ByteBuffer.allocate(4096);
+        try {
+            int n;
+            while ((n = socket.read(sink.clear())) > 0) {
+                lingered += n;
+            }
+            if (n < 0 || lingered > LINGER_MAX_BYTES) {
+                close();
+            }
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    /** The loop's sweep: header, body, idle, write and linger timeouts. */
+    void checkDeadlines(long now) {
+        if (closed) {
+            return;
+        }
+        if (lingerDeadline != NONE) {
+            if (now - lingerDeadline > 0) {
+                close();
+            }
+            return;
+        }
+        if (writeStalledSince != NONE && now - writeStalledSince > context.config().writeTimeout().toNanos()) {
+            close(); // the client stopped reading
+            return;
+        }
+        if (busy || closeAfterSend) {
+            return;
+        }
+        if (body != null && input.received() != bodyReceived) {
+            bodyReceived = input.received();
+            bodyDeadline = now + context.config().headerTimeout().toNanos();
+        }
+        if ((headStarted || served == 0) && now - headDeadline > 0 || body != null && now - bodyDeadline > 0) {
+            // The request head or body did not arrive in time: 408, then close.
+            respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
+            send();
+        } else if (idleDeadline != NONE && now - idleDeadline > 0 && outbound.queued() == 0) {
+            close(); // idle for the whole keep-alive timeout: closed without a response, as nginx does
+        }
+    }
+
+    /** A bug while serving: 500 if no response has begun, then close. */
+    void failed() {
+        if (!closed) {
+            closeAfterSend = false;
+            respondError(HttpException.protocol(HttpStatus.INTERNAL_SERVER_ERROR, "internal error"));
+            lingerAfterSend = false;
+            send();
+            close();
+        }
+    }
+
+    @Override
+    public void closeIfIdle() {
+        loop.execute(() -> {
+            if (!closed && served > 0 && !busy && !headStarted && body == null && outbound.queued() == 0) {
+                close();
+            }
+        });
+    }
+
+    @Override
+    public void forceClose() {
+        loop.execute(this::close);
+    }
+
+    /** Deadlines are the loop's own (its sweep): the registry's watchdog has nothing to do here. */
+    @Override
+    public void enforceDeadlines(long nowNanos, long writeTimeoutNanos) {
+    }
+
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // Closed either way.
+        }
+        outbound.close();
+        loop.closed(this);
+        requestEnded();
+        context.registry().remove(this);
+        context.metrics().connectionClosed();
+    }
+}
