@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionHandler;
 import io.loomarena.http.server.connection.ConnectionRegistry;
-import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
 import io.loomarena.http.server.protocol.HttpStatus;
@@ -55,6 +52,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private final Consumer<RequestLine> onRequestLine;
     private final int headCapacity;
     private SelectionKey key;
+    private boolean handled;
     private int served;
     private boolean headStarted;
     private IncrementalBody body;
@@ -90,6 +88,9 @@ final class LoopConnection implements ConnectionRegistry.Member {
 
     void registered(SelectionKey selectionKey) throws IOException {
         this.key = selectionKey;
+        // A connection on a loop counts as a handler running: no thread is its own, but it is being served.
+        context.metrics().handlerStarted();
+        handled = true;
         socket.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
     }
 
@@ -97,6 +98,9 @@ final class LoopConnection implements ConnectionRegistry.Member {
     void ready(int ops) {
         if (!closed && (ops & SelectionKey.OP_WRITE) != 0) {
             send();
+            if (!closed && lingerDeadline == NONE && in.buffered() > 0 && outbound.queued() < OUTBOUND_BOUND) {
+                process(); // pipelined requests that waited for the client to read
+            }
         }
         if (!closed && (ops & SelectionKey.OP_READ) != 0) {
             if (lingerDeadline != NONE) {
@@ -121,21 +125,26 @@ final class LoopConnection implements ConnectionRegistry.Member {
 
     /** Answers every complete request buffered, in order, until one must wait; then sends what it wrote. */
     private void process() {
-        try {
-            while (!closed && !busy && !closeAfterSend && outbound.queued() < OUTBOUND_BOUND) {
-                try {
-                    if (!step()) {
-                        break;
+        boolean full;
+        do {
+            try {
+                while (!closed && !busy && !closeAfterSend && outbound.queued() < OUTBOUND_BOUND) {
+                    try {
+                        if (!step()) {
+                            break;
+                        }
+                    } catch (HttpException e) {
+                        respondError(e); // the loop goes on if the error kept the connection
                     }
-                } catch (HttpException e) {
-                    respondError(e); // the loop goes on if the error kept the connection
                 }
+            } catch (IOException e) {
+                close(); // the client closed inside a body, or reset the connection
+                return;
             }
-        } catch (IOException e) {
-            close(); // the client closed inside a body, or reset the connection
-            return;
-        }
-        send();
+            full = outbound.queued() >= OUTBOUND_BOUND;
+            send();
+            // Stopped by the bound, and the socket took it all at once: go on with the pipelined requests.
+        } while (full && !closed && outbound.queued() < OUTBOUND_BOUND);
     }
 
     /** Advances the body being read, or parses the next request; false when it must wait for more input. */
@@ -228,61 +237,17 @@ final class LoopConnection implements ConnectionRegistry.Member {
 
     /** Answers a request now, or starts the work that answers it later (then the connection is busy). */
     private void answer(HttpRequest request) throws IOException, HttpException {
-        if (request.method() == Method.GET || request.method() == Method.HEAD) {
-            switch (request.path()) {
-                case "/io" -> {
-                    long millis = BlockingWork.ioMillis(request);
-                    busy = true;
-                    loop.schedule(TimeUnit.MILLISECONDS.toNanos(millis), () -> later(o -> BlockingWork.ioAnswer(millis, o)));
-                    return;
-                }
-                case "/cpu" -> {
-                    long rounds = BlockingWork.cpuRounds(request);
-                    busy = true;
-                    try {
-                        loop.stage().compute(() -> {
-                            String text = BlockingWork.cpuBody(rounds);
-                            loop.execute(() -> later(o -> o.respond(HttpStatus.OK, text, null)));
-                        });
-                    } catch (RejectedExecutionException e) {
-                        busy = false;
-                        throw HttpException.application(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity");
-                    }
-                    return;
-                }
-                case "/fanout" -> {
-                    var calls = context.router().fanout().handleAsync(request);
-                    busy = true;
-                    calls.whenComplete((answer, error) -> loop.execute(() -> later(o -> {
-                        if (error != null) {
-                            throw downstreamFailure(error);
-                        }
-                        answer.send(o);
-                    })));
-                    return;
-                }
-                default -> {
-                    // Answered from memory, at once, by the shared router.
-                }
-            }
+        // Every answer that was waited for comes back through the loop's timers or tasks, after this returns.
+        if (LoopEndpoints.start(request, loop, context.router().fanout(), this::later)) {
+            busy = true;
+            return;
         }
         context.router().route(request, out);
         answered();
     }
 
-    private static HttpException downstreamFailure(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause instanceof HttpException e ? e
-                : HttpException.application(HttpStatus.BAD_GATEWAY, "downstream failed: " + cause);
-    }
-
-    /** How a timer or task writes the answer of a busy request. */
-    private interface Answer {
-        void write(ResponseWriter out) throws IOException, HttpException;
-    }
-
     /** The answer of a busy request is ready (on the loop): writes it, then goes on with pipelined requests. */
-    private void later(Answer answer) {
+    private void later(LoopEndpoints.Answer answer) {
         if (closed) {
             return;
         }
@@ -472,5 +437,8 @@ final class LoopConnection implements ConnectionRegistry.Member {
         requestEnded();
         context.registry().remove(this);
         context.metrics().connectionClosed();
+        if (handled) {
+            context.metrics().handlerEnded();
+        }
     }
 }

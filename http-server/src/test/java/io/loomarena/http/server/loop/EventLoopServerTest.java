@@ -122,6 +122,19 @@ class EventLoopServerTest {
     }
 
     @Test
+    void goesOnWithPipelinedRequestsOnceALargeResponseHasLeft() throws Exception {
+        start(config());
+        try (Socket socket = connect()) {
+            String pair = "GET /data.json HTTP/1.1\r\nHost: t\r\n\r\n" + PING;
+            socket.getOutputStream().write((pair + pair + pair).getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 3; i++) {
+                assertThat(read(socket.getInputStream()).body()).hasSizeGreaterThan(200_000);
+                assertThat(read(socket.getInputStream()).body()).isEqualTo("pong");
+            }
+        }
+    }
+
+    @Test
     void keepsTheConnectionAliveAndDiscardsBodiesThatArriveInPieces() throws Exception {
         start(config());
         try (Socket socket = connect()) {
