@@ -91,11 +91,11 @@ public interface ConcurrencyStage extends AutoCloseable {
     }
 
     /**
-     * Whether {@code serve} offers {@code model}: {@code netty} exists for echo only so far, and {@code event-loop}
-     * is not offered until the HTTP features pass on it; {@code serve} refuses them with one line.
+     * Whether the HTTP server has a stage for {@code model}: {@code netty} exists for echo only so far, and
+     * {@code serve} refuses it with one line.
      */
     static boolean implemented(ServerModel model) {
-        return !model.hasLoops();
+        return model != ServerModel.NETTY;
     }
 
     /** The command-line names of the models the HTTP server implements, comma separated. */
