@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import io.loomarena.http.server.HttpServer;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.model.ServerModel;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +133,26 @@ class EventLoopServerTest {
                 assertThat(read(socket.getInputStream()).body()).hasSizeGreaterThan(200_000);
                 assertThat(read(socket.getInputStream()).body()).isEqualTo("pong");
             }
+        }
+    }
+
+    @Test
+    void closesAClientThatStopsReadingAtTheWriteTimeoutHavingQueuedOnlyABoundedPart() throws Exception {
+        start(config().writeTimeout(Duration.ofMillis(500)));
+        try (Socket stuck = new Socket()) {
+            stuck.setReceiveBufferSize(4096);
+            stuck.connect(new InetSocketAddress("127.0.0.1", server.port()));
+            stuck.getOutputStream().write("GET /data.json HTTP/1.1\r\nHost: t\r\n\r\n".repeat(200)
+                    .getBytes(StandardCharsets.US_ASCII));
+            try (Socket other = connect()) {
+                other.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
+                assertThat(read(other.getInputStream()).body()).as("another client is served meanwhile").isEqualTo("pong");
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(10))
+                    .until(() -> server.metrics().activeConnections() == 0);
+            // 200 responses of 204 KiB (40 MiB) asked for; the loop stopped reading requests while 64 KiB waited in
+            // its queue, so only what the kernel's socket buffers took (Linux autotunes them up to 4 MiB) was answered.
+            assertThat(server.metrics().responsesByStatus().get(200)).isLessThan(50);
         }
     }
 
