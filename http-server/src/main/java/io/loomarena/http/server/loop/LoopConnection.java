@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionHandler;
@@ -16,7 +15,6 @@ import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.HttpVersion;
 import io.loomarena.http.server.protocol.InputBuffer;
 import io.loomarena.http.server.protocol.Method;
-import io.loomarena.http.server.protocol.RequestLine;
 import io.loomarena.http.server.protocol.ResponseWriter;
 import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
 
@@ -48,13 +46,10 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private final InputBuffer in;
     private final OutboundQueue outbound = new OutboundQueue();
     private final ResponseWriter out;
-    private final HeadScanner head = new HeadScanner();
-    private final Consumer<RequestLine> onRequestLine;
-    private final int headCapacity;
+    private final HeadReader head;
     private SelectionKey key;
     private boolean handled;
     private int served;
-    private boolean headStarted;
     private IncrementalBody body;
     private HttpRequest current;
     /** An endpoint answers the current request later (timer, task): nothing more is read or parsed until then. */
@@ -75,12 +70,11 @@ final class LoopConnection implements ConnectionRegistry.Member {
         this.socket = socket;
         this.context = context;
         this.input = new LoopInput(socket);
-        // A whole head must fit, since a parse that runs out starts again from the head's first byte.
-        var limits = context.parser().limits();
-        this.headCapacity = Math.max(limits.maxLineBuffer(), limits.maxRequestLine() + limits.maxHeaderBytes() + 64);
-        this.in = new InputBuffer(input, headCapacity, InputBuffer.ReadWatch.NONE);
+        this.in = new InputBuffer(input, HeadReader.capacity(context.parser().limits()), InputBuffer.ReadWatch.NONE);
         this.out = new ResponseWriter(outbound, ResponseWriter.WriteWatch.NONE, context.registry()::draining);
-        this.onRequestLine = line -> out.prepare(line.method() == Method.HEAD, Persistence.CLOSE);
+        // Once the request line is known, an error found later in the head answers a HEAD without a body.
+        this.head = new HeadReader(in, input, context.parser(),
+                line -> out.prepare(line.method() == Method.HEAD, Persistence.CLOSE));
         this.headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
         context.metrics().connectionOpened();
         context.registry().add(this);
@@ -166,51 +160,32 @@ final class LoopConnection implements ConnectionRegistry.Member {
         if (in.buffered() == 0) {
             if (input.ended()) {
                 closeAfterSend = true; // the client is done: close once everything is sent
-            } else if (served > 0 && !headStarted) {
+            } else if (served > 0 && !head.started()) {
                 idleDeadline = System.nanoTime() + context.config().idleTimeout().toNanos();
             }
             return false;
         }
-        if (!headStarted) {
-            headStarted = true;
-            in.mark();
-            head.reset();
+        if (head.begin()) {
             idleDeadline = NONE;
             if (served > 0) {
                 headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
             }
         }
-        if (!head.headEnded(in) && !input.ended() && in.bufferedFromMark() < headCapacity) {
-            return false;
-        }
         out.prepare(false, Persistence.CLOSE);
         HttpRequest request;
         try {
-            request = context.parser().parse(in, onRequestLine);
-        } catch (LoopInput.NeedMoreInput e) {
-            in.rewind();
-            if (in.bufferedFromMark() < headCapacity) {
-                return false;
+            request = head.read();
+        } finally {
+            if (!head.started()) {
+                headDeadline = NONE;
             }
-            headDone();
-            throw HttpException.protocol(HttpStatus.HEADER_FIELDS_TOO_LARGE, "request head too large");
-        } catch (HttpException e) {
-            headDone();
-            throw e;
         }
-        headDone();
         if (request == null) {
-            closeAfterSend = true; // the stream ended cleanly before a request began
+            closeAfterSend |= head.cleanEnd(); // the stream ended cleanly before a request began
             return false;
         }
         start(request);
         return true;
-    }
-
-    private void headDone() {
-        in.unmark();
-        headStarted = false;
-        headDeadline = NONE;
     }
 
     /** A request head was parsed: decides what the response says about the connection, then reads its body. */
@@ -380,7 +355,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
             bodyReceived = input.received();
             bodyDeadline = now + context.config().headerTimeout().toNanos();
         }
-        if ((headStarted || served == 0) && now - headDeadline > 0 || body != null && now - bodyDeadline > 0) {
+        if (headDeadline != NONE && now - headDeadline > 0 || body != null && now - bodyDeadline > 0) {
             // The request head or body did not arrive in time: 408, then close.
             respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
             send();
@@ -403,7 +378,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     @Override
     public void closeIfIdle() {
         loop.execute(() -> {
-            if (!closed && served > 0 && !busy && !headStarted && body == null && outbound.queued() == 0) {
+            if (!closed && served > 0 && !busy && !head.started() && body == null && outbound.queued() == 0) {
                 close();
             }
         });
