@@ -6,13 +6,11 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 import io.loomarena.http.server.connection.ConnectionContext;
-import io.loomarena.http.server.connection.ConnectionHandler;
 import io.loomarena.http.server.connection.ConnectionRegistry;
 import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.endpoint.CachedContent;
@@ -84,7 +82,9 @@ public final class HttpServer implements AutoCloseable {
         Listener listener;
         try {
             // Caching is an option of any model: the same stage serves from memory or from disk.
-            content = config.cacheContent() ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
+            // The event loop must not read files per request: it serves them from memory, read now.
+            content = stage.contentInMemory() ? CachedContent.preloaded(dataFile, docroot)
+                    : config.cacheContent() ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
             listener = Listener.bind(config.host(), config.port(), config.backlog(), stage.servesOnAcceptor());
         } catch (IOException | RuntimeException e) {
             stage.close();
@@ -130,16 +130,7 @@ public final class HttpServer implements AutoCloseable {
                 LockSupport.parkNanos(ACCEPT_BACKOFF_NANOS);
                 continue;
             }
-            ConnectionHandler connection = new ConnectionHandler(socket.socket(), context);
-            try {
-                stage.dispatch(connection);
-            } catch (RejectedExecutionException e) {
-                // The stage is full (pool queue) or stopping: 503 and close.
-                connection.reject();
-            } catch (OutOfMemoryError e) {
-                // No native thread left for a new platform thread: refuse this one, keep serving the others.
-                connection.reject();
-            }
+            stage.serve(socket, context);
         }
     }
 

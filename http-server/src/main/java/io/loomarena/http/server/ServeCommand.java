@@ -44,7 +44,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual")
+    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual|event-loop")
     String model;
     /** The old name of {@code --model}, kept for scripts; not in the help. */
     @Option(names = "--stage", paramLabel = "MODEL", hidden = true)
@@ -59,6 +59,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--pool-size", paramLabel = "N|Nxcpu",
             description = "threads of the pool model, or N per CPU of this machine (default ${DEFAULT-VALUE})")
     String poolSize = String.valueOf(ServerModel.DEFAULT_POOL_SIZE);
+    @Option(names = "--loops", paramLabel = "N",
+            description = "event loops of the event-loop model (default: one per processor this JVM may use)")
+    String loops;
     @Option(names = "--backlog", paramLabel = "N", description = "listen backlog (default 4096)")
     String backlog = String.valueOf(ServerConfig.DEFAULT_BACKLOG);
     @Option(names = "--data", paramLabel = "FILE", description = "JSON served at /data.json (default: 1,000 bundled users)")
@@ -128,6 +131,10 @@ public final class ServeCommand implements Callable<Integer> {
                 .idleTimeout(idleTimeout == null ? null : duration("--idle-timeout", idleTimeout))
                 .writeTimeout(duration("--write-timeout", writeTimeout))
                 .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout));
+        if (loops != null) {
+            chosen.model().requireTakes("--loops", loops);
+            builder.loops(BadArgumentException.wholeNumber("--loops", loops, 1, ServerModel.MAX_LOOPS));
+        }
         if (host.isBlank()) {
             throw BadArgumentException.invalid("--host", host, "empty", "an address or name of this machine");
         }

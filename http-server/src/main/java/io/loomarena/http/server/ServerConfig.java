@@ -31,11 +31,13 @@ import io.loomarena.model.ServerModel;
  * @param limits                   request parsing limits
  * @param maxRequestsPerConnection requests served on one connection before it closes (like nginx's
  *                                 {@code keepalive_requests}); it keeps the bounded models fair to waiting clients
+ * @param loops                    event loops of the models that have them ({@link ServerModel#hasLoops()}),
+ *                                 1..{@value ServerModel#MAX_LOOPS}; default one per processor of this JVM
  */
 public record ServerConfig(ServerModel model, boolean cacheContent, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
                            URI downstream, Duration grace, Duration headerTimeout, Duration idleTimeout,
                            Duration writeTimeout, Duration downstreamTimeout, ParserLimits limits,
-                           int maxRequestsPerConnection) {
+                           int maxRequestsPerConnection, int loops) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8010;
@@ -85,6 +87,9 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         if (maxRequestsPerConnection < 1) {
             throw new IllegalArgumentException("maxRequestsPerConnection must be >= 1: " + maxRequestsPerConnection);
         }
+        if (loops < 1 || loops > ServerModel.MAX_LOOPS) {
+            throw new IllegalArgumentException("loops must be 1.." + ServerModel.MAX_LOOPS + ": " + loops);
+        }
     }
 
     /** A builder with every default of this model. */
@@ -110,6 +115,7 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         private Duration downstreamTimeout = DEFAULT_DOWNSTREAM_TIMEOUT;
         private ParserLimits limits = ParserLimits.DEFAULTS;
         private int maxRequestsPerConnection;
+        private int loops = ServerModel.defaultLoops();
 
         private Builder(ServerModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -136,10 +142,12 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         public Builder downstreamTimeout(Duration value) { downstreamTimeout = value; return this; }
         public Builder limits(ParserLimits value) { limits = value; return this; }
         public Builder maxRequestsPerConnection(int value) { maxRequestsPerConnection = value; return this; }
+        public Builder loops(int value) { loops = value; return this; }
 
         public ServerConfig build() {
             return new ServerConfig(model, cacheContent, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
-                    headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection);
+                    headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection,
+                    loops);
         }
     }
 }

@@ -76,8 +76,17 @@ class ServeCommandTest {
 
     @Test
     void aModelTheHttpServerDoesNotImplementYetIsRefusedWithOneLine() {
-        assertThatThrownBy(() -> config("--model", "event-loop")).hasMessage("invalid --model 'event-loop': the HTTP"
-                + " server has no such stage yet (echo has) (allowed: single, platform, pool, virtual)");
-        assertThatThrownBy(() -> config("--model", "netty")).hasMessageStartingWith("invalid --model 'netty'");
+        assertThatThrownBy(() -> config("--model", "netty")).hasMessage("invalid --model 'netty': the HTTP"
+                + " server has no such stage yet (echo has) (allowed: single, platform, pool, virtual, event-loop)");
+    }
+
+    @Test
+    void theEventLoopTakesItsLoopsAndNoOtherModelDoes() {
+        assertThat(config("--model", "event-loop", "--loops", "3").loops()).isEqualTo(3);
+        assertThat(config("--model", "event-loop").loops()).isEqualTo(ServerModel.defaultLoops());
+        assertThatThrownBy(() -> config("--model", "virtual", "--loops", "2")).hasMessage("invalid --loops '2': the"
+                + " virtual model has no event loops (allowed: only with --model event-loop, netty)");
+        assertThatThrownBy(() -> config("--model", "event-loop", "--loops", "0"))
+                .hasMessageStartingWith("invalid --loops '0'");
     }
 }

@@ -26,7 +26,7 @@ import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
  * <p>Threading: everything runs on the one thread the stage gives the connection, except {@link #closeIfIdle()},
  * {@link #forceClose()} and {@link #enforceDeadlines}, which the registry calls from other threads.
  */
-public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch {
+public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch, ConnectionRegistry.Member {
 
     private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
 
@@ -255,6 +255,11 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     }
 
     private void writeError(HttpException e) throws IOException {
+        writeError(out, e, context);
+    }
+
+    /** Writes an error response, the same on every model (405 lists what is allowed), and counts it. */
+    public static void writeError(ResponseWriter out, HttpException e, ConnectionContext context) throws IOException {
         byte[] extra = e.status() == HttpStatus.METHOD_NOT_ALLOWED ? ALLOW : null;
         out.respond(e.status(), e.getMessage() + "\n", extra);
         context.metrics().responded(e.status());
@@ -294,19 +299,22 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch 
     }
 
     /** One round of the watchdog (called by the registry's watchdog thread). */
-    void enforceDeadlines(long nowNanos, long writeTimeoutNanos) {
+    @Override
+    public void enforceDeadlines(long nowNanos, long writeTimeoutNanos) {
         watched.enforce(nowNanos, writeTimeoutNanos);
     }
 
     /** Closes the connection if it waits for a next request (graceful shutdown); a busy one finishes first. */
-    void closeIfIdle() {
+    @Override
+    public void closeIfIdle() {
         if (state.compareAndSet(IDLE, CLOSED)) {
             watched.close();
         }
     }
 
     /** Closes the socket now, unblocking the handler's read or write. */
-    void forceClose() {
+    @Override
+    public void forceClose() {
         state.set(CLOSED);
         watched.close();
     }

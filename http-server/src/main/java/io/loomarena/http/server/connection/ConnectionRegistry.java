@@ -20,7 +20,23 @@ public final class ConnectionRegistry implements AutoCloseable {
     /** How often the watchdog looks at writes in progress. */
     public static final long WATCHDOG_INTERVAL_MILLIS = 100;
 
-    private final Set<ConnectionHandler> open = ConcurrentHashMap.newKeySet();
+    /**
+     * One open connection, as the registry sees it: a {@link ConnectionHandler} on its own thread, or a connection of
+     * an event loop (which enforces its own deadlines and does on its loop what these methods ask). Called from the
+     * shutdown and watchdog threads.
+     */
+    public interface Member {
+        /** Closes the connection if it waits for a next request; a busy one finishes first. */
+        void closeIfIdle();
+
+        /** Closes the connection now. */
+        void forceClose();
+
+        /** One round of the watchdog: ends reads past their deadline, closes writes blocked too long. */
+        void enforceDeadlines(long nowNanos, long writeTimeoutNanos);
+    }
+
+    private final Set<Member> open = ConcurrentHashMap.newKeySet();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition emptied = lock.newCondition();
     private final long writeTimeoutNanos;
@@ -39,11 +55,11 @@ public final class ConnectionRegistry implements AutoCloseable {
         this.watchdog.start();
     }
 
-    void add(ConnectionHandler connection) {
+    public void add(Member connection) {
         open.add(connection);
     }
 
-    void remove(ConnectionHandler connection) {
+    public void remove(Member connection) {
         open.remove(connection);
         if (draining && open.isEmpty()) {
             lock.lock();
@@ -67,7 +83,7 @@ public final class ConnectionRegistry implements AutoCloseable {
     /** Begins draining: from now on no connection is kept alive, and idle ones are closed now. */
     public void drain() {
         draining = true;
-        for (ConnectionHandler connection : open) {
+        for (Member connection : open) {
             connection.closeIfIdle();
         }
     }
@@ -91,7 +107,7 @@ public final class ConnectionRegistry implements AutoCloseable {
 
     /** Closes every connection now, busy or not. */
     public void closeAll() {
-        for (ConnectionHandler connection : open) {
+        for (Member connection : open) {
             connection.forceClose();
         }
     }
@@ -106,7 +122,7 @@ public final class ConnectionRegistry implements AutoCloseable {
         while (!closed) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(WATCHDOG_INTERVAL_MILLIS));
             long now = System.nanoTime();
-            for (ConnectionHandler connection : open) {
+            for (Member connection : open) {
                 connection.enforceDeadlines(now, writeTimeoutNanos);
             }
         }

@@ -21,7 +21,7 @@ public final class BlockingWork {
 
     /** {@code GET /io?ms=N}. */
     public void io(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
-        long millis = QueryParams.integer(request.query(), "ms", 0, MAX_IO_MILLIS);
+        long millis = ioMillis(request);
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
@@ -29,7 +29,22 @@ public final class BlockingWork {
             Thread.currentThread().interrupt();
             throw HttpException.protocol(HttpStatus.SERVICE_UNAVAILABLE, "server stopping");
         }
+        ioAnswer(millis, out);
+    }
+
+    /** The {@code ms} of {@code /io}; 400 when missing or out of range. */
+    public static long ioMillis(HttpRequest request) throws HttpException {
+        return QueryParams.integer(request.query(), "ms", 0, MAX_IO_MILLIS);
+    }
+
+    /** The answer of {@code /io?ms=N} once its time has passed, on every model. */
+    public static void ioAnswer(long millis, ResponseWriter out) throws IOException {
         out.respond(HttpStatus.OK, "io " + millis + " ms\n", null);
+    }
+
+    /** The {@code n} of {@code /cpu}; 400 when missing or out of range. */
+    public static long cpuRounds(HttpRequest request) throws HttpException {
+        return QueryParams.integer(request.query(), "n", 0, MAX_CPU_ROUNDS);
     }
 
     /**
@@ -37,11 +52,11 @@ public final class BlockingWork {
      * body that also held the time taken would change length whenever that time gained a digit.
      */
     public void cpu(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
-        long rounds = QueryParams.integer(request.query(), "n", 0, MAX_CPU_ROUNDS);
+        long rounds = cpuRounds(request);
         out.respond(HttpStatus.OK, cpuBody(rounds), null);
     }
 
-    static String cpuBody(long rounds) {
+    public static String cpuBody(long rounds) {
         return "cpu n=" + rounds + " result=" + Long.toHexString(mix(rounds)) + "\n";
     }
 

@@ -70,7 +70,7 @@ public final class Docroot {
         }
     }
 
-    private static HttpException notFound(String name) {
+    static HttpException notFound(String name) {
         String shown = name.length() > 80 ? name.substring(0, 80) + "..." : name;
         return HttpException.application(HttpStatus.NOT_FOUND,
                 "no file " + shown.replaceAll("[^\\x20-\\x7E]", "?") + " in the docroot");

@@ -8,6 +8,8 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 
 import io.loomarena.http.server.protocol.ContentType;
@@ -54,46 +56,118 @@ public final class FanoutEndpoint implements AutoCloseable {
 
     public void handle(io.loomarena.http.server.protocol.HttpRequest request, ResponseWriter out)
             throws IOException, HttpException {
-        long calls = QueryParams.integer(request.query(), "calls", 1, MAX_CALLS);
-        long millis = QueryParams.integer(request.query(), "ms", 0, BlockingWork.MAX_IO_MILLIS);
-        URI target = withMillis(millis);
-        Duration timeout = allowance.plusMillis(millis);
-        StringBuilder statuses = new StringBuilder();
-        StringBuilder bodies = new StringBuilder();
-        long started = System.nanoTime();
-        for (int call = 1; call <= calls; call++) {
-            HttpResponse<String> response = call(target, timeout, call, calls);
-            if (response.statusCode() != HttpStatus.OK) {
-                throw HttpException.application(HttpStatus.BAD_GATEWAY, "downstream call " + call + " of " + calls
-                        + " to " + target + " answered " + response.statusCode());
-            }
-            statuses.append(call > 1 ? "," : "").append(response.statusCode());
-            bodies.append(call > 1 ? "," : "").append(Json.quote(response.body().strip()));
+        Plan plan = plan(request);
+        Answer answer = new Answer(plan);
+        for (int call = 1; call <= plan.calls; call++) {
+            answer.add(call(plan, call));
         }
-        long elapsed = (System.nanoTime() - started) / 1_000_000;
-        byte[] body = ("{\"calls\":" + calls + ",\"ms\":" + millis + ",\"downstream\":" + Json.quote(target.toString())
-                + ",\"statuses\":[" + statuses + "],\"bodies\":[" + bodies + "],\"elapsedMillis\":" + elapsed + "}\n")
-                .getBytes(StandardCharsets.UTF_8);
-        out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, null);
+        answer.send(out);
     }
 
-    private HttpResponse<String> call(URI target, Duration timeout, int call, long calls) throws HttpException {
-        HttpRequest downstreamRequest = HttpRequest.newBuilder(target).timeout(timeout).GET().build();
+    /**
+     * {@code /fanout} without blocking the caller (the event loop): the same calls, one after another, each sent
+     * when the last has answered, by the client's own selector thread; the future completes with what
+     * {@link Answer#send} writes, or with the {@link HttpException} of the first call that failed.
+     *
+     * @throws HttpException 400 for a bad query, before any call
+     */
+    public CompletableFuture<Answer> handleAsync(io.loomarena.http.server.protocol.HttpRequest request)
+            throws HttpException {
+        Plan plan = plan(request);
+        return next(new Answer(plan), 1);
+    }
+
+    private CompletableFuture<Answer> next(Answer answer, int call) {
+        Plan plan = answer.plan;
+        if (call > plan.calls) {
+            return CompletableFuture.completedFuture(answer);
+        }
+        return client.sendAsync(plan.request(), HttpResponse.BodyHandlers.ofString())
+                .handle((response, error) -> {
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause() : error;
+                        throw new CompletionException(failure(cause, plan, call));
+                    }
+                    return response;
+                })
+                .thenCompose(response -> {
+                    try {
+                        answer.add(response);
+                    } catch (HttpException e) {
+                        return CompletableFuture.failedFuture(e);
+                    }
+                    return next(answer, call + 1);
+                });
+    }
+
+    private Plan plan(io.loomarena.http.server.protocol.HttpRequest request) throws HttpException {
+        long calls = QueryParams.integer(request.query(), "calls", 1, MAX_CALLS);
+        long millis = QueryParams.integer(request.query(), "ms", 0, BlockingWork.MAX_IO_MILLIS);
+        return new Plan(calls, millis, withMillis(millis), allowance.plusMillis(millis));
+    }
+
+    /** What one {@code /fanout} request calls, and how long each call may take. */
+    private record Plan(long calls, long millis, URI target, Duration timeout) {
+        HttpRequest request() {
+            return HttpRequest.newBuilder(target).timeout(timeout).GET().build();
+        }
+    }
+
+    /** The answers collected so far, and the JSON response they make. Confined to one call chain at a time. */
+    public static final class Answer {
+        private final Plan plan;
+        private final StringBuilder statuses = new StringBuilder();
+        private final StringBuilder bodies = new StringBuilder();
+        private final long started = System.nanoTime();
+        private int answered;
+
+        private Answer(Plan plan) {
+            this.plan = plan;
+        }
+
+        private void add(HttpResponse<String> response) throws HttpException {
+            answered++;
+            if (response.statusCode() != HttpStatus.OK) {
+                throw HttpException.application(HttpStatus.BAD_GATEWAY, "downstream call " + answered + " of "
+                        + plan.calls + " to " + plan.target + " answered " + response.statusCode());
+            }
+            statuses.append(answered > 1 ? "," : "").append(response.statusCode());
+            bodies.append(answered > 1 ? "," : "").append(Json.quote(response.body().strip()));
+        }
+
+        /** Writes the JSON answer. */
+        public void send(ResponseWriter out) throws IOException {
+            long elapsed = (System.nanoTime() - started) / 1_000_000;
+            byte[] body = ("{\"calls\":" + plan.calls + ",\"ms\":" + plan.millis + ",\"downstream\":"
+                    + Json.quote(plan.target.toString()) + ",\"statuses\":[" + statuses + "],\"bodies\":[" + bodies
+                    + "],\"elapsedMillis\":" + elapsed + "}\n").getBytes(StandardCharsets.UTF_8);
+            out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, null);
+        }
+    }
+
+    private HttpResponse<String> call(Plan plan, int call) throws HttpException {
         try {
-            return client.send(downstreamRequest, HttpResponse.BodyHandlers.ofString());
-        } catch (HttpTimeoutException e) {
-            // No answer in time (connect or response): the downstream is too slow, or queued behind us.
-            throw HttpException.application(HttpStatus.GATEWAY_TIMEOUT, "downstream call " + call + " of " + calls
-                    + " to " + target + " timed out after " + timeout.toMillis() + " ms");
+            return client.send(plan.request(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            // Refused, reset, or not HTTP: the downstream failed.
-            throw HttpException.application(HttpStatus.BAD_GATEWAY, "downstream call " + call + " of " + calls
-                    + " to " + target + " failed: " + e);
+            throw failure(e, plan, call);
         } catch (InterruptedException e) {
             // A forced shutdown interrupted the call.
             Thread.currentThread().interrupt();
             throw HttpException.protocol(HttpStatus.SERVICE_UNAVAILABLE, "server stopping");
         }
+    }
+
+    /** What a failed call answers: 504 when it took too long (connect or response), 502 for anything else. */
+    private static HttpException failure(Throwable error, Plan plan, int call) {
+        String which = "downstream call " + call + " of " + plan.calls + " to " + plan.target;
+        if (error instanceof HttpTimeoutException) {
+            // No answer in time: the downstream is too slow, or queued behind us.
+            return HttpException.application(HttpStatus.GATEWAY_TIMEOUT, which + " timed out after "
+                    + plan.timeout.toMillis() + " ms");
+        }
+        // Refused, reset, or not HTTP: the downstream failed.
+        return HttpException.application(HttpStatus.BAD_GATEWAY, which + " failed: " + error);
     }
 
     private URI withMillis(long millis) {

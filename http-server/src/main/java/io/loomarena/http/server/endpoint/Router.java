@@ -48,6 +48,11 @@ public final class Router {
         this.metrics = metrics;
     }
 
+    /** The {@code /fanout} endpoint (the event loop calls its asynchronous form). */
+    public FanoutEndpoint fanout() {
+        return fanout;
+    }
+
     /** Answers the request through {@code out}, or throws the error status it gets. */
     public void route(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
         String path = request.path();

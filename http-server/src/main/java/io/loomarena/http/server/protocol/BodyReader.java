@@ -64,8 +64,8 @@ public final class BodyReader {
         }
     }
 
-    /** Reads and consumes one chunk-size line; extensions are ignored. */
-    private static long chunkSize(InputBuffer in) throws IOException, HttpException {
+    /** Reads and consumes one chunk-size line; extensions are ignored (also used step by step by the event loop). */
+    public static long chunkSize(InputBuffer in) throws IOException, HttpException {
         int lf = in.lineLength(MAX_CHUNK_LINE, HttpStatus.BAD_REQUEST,
                 "chunk size line longer than " + MAX_CHUNK_LINE + " bytes");
         if (lf < 0) {

@@ -57,6 +57,8 @@ public final class InputBuffer {
     private int limit;
     private long deadlineNanos = NO_DEADLINE;
     private int readTimeoutMillis;
+    /** Where {@link #rewind()} goes back to, kept when the buffer makes room; -1 when none is set. */
+    private int mark = -1;
 
     /**
      * @param in          the connection's input, a channel in blocking mode
@@ -89,6 +91,33 @@ public final class InputBuffer {
             throw new IllegalArgumentException("position " + newPosition + " outside " + pos + ".." + limit);
         }
         pos = newPosition;
+    }
+
+    /**
+     * Marks the position: until {@link #unmark()}, the bytes from here stay in the buffer, so that a parse that
+     * ran out of input can {@link #rewind()} and start again once more has arrived (the event loop, which cannot
+     * block in the middle of a request).
+     */
+    public void mark() {
+        mark = pos;
+    }
+
+    /** Goes back to the mark. */
+    public void rewind() {
+        if (mark < 0) {
+            throw new IllegalStateException("no mark to rewind to");
+        }
+        pos = mark;
+    }
+
+    /** Forgets the mark: the bytes before the position may be dropped again. */
+    public void unmark() {
+        mark = -1;
+    }
+
+    /** Bytes from the mark (or the position) to the end of what was received. */
+    public int bufferedFromMark() {
+        return limit - (mark >= 0 ? mark : pos);
     }
 
     /** Bytes received and not yet consumed. */
@@ -144,10 +173,12 @@ public final class InputBuffer {
     }
 
     private void makeRoom() {
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, limit - pos);
-            limit -= pos;
-            pos = 0;
+        int keep = mark >= 0 ? mark : pos;
+        if (keep > 0) {
+            System.arraycopy(buf, keep, buf, 0, limit - keep);
+            limit -= keep;
+            pos -= keep;
+            mark = mark >= 0 ? 0 : -1;
         } else if (buf.length < maxCapacity) {
             buf = Arrays.copyOf(buf, Math.min(maxCapacity, buf.length * 2));
         } else {

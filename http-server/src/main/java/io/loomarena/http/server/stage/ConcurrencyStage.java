@@ -1,5 +1,6 @@
 package io.loomarena.http.server.stage;
 
+import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -9,6 +10,9 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import io.loomarena.http.server.ServerConfig;
+import io.loomarena.http.server.connection.ConnectionContext;
+import io.loomarena.http.server.connection.ConnectionHandler;
+import io.loomarena.http.server.loop.EventLoopStage;
 import io.loomarena.measure.ModelThreads;
 import io.loomarena.model.ServerModel;
 
@@ -52,6 +56,31 @@ public interface ConcurrencyStage extends AutoCloseable {
         return model().servesOnAcceptor();
     }
 
+    /**
+     * Serves an accepted socket (called by the acceptor thread): by default a {@link ConnectionHandler} run by
+     * {@link #dispatch}, answered 503 when the stage cannot take it. The event loop registers the socket on a loop.
+     */
+    default void serve(SocketChannel socket, ConnectionContext context) {
+        ConnectionHandler connection = new ConnectionHandler(socket.socket(), context);
+        try {
+            dispatch(connection);
+        } catch (RejectedExecutionException e) {
+            // The stage is full (pool queue) or stopping: 503 and close.
+            connection.reject();
+        } catch (OutOfMemoryError e) {
+            // No native thread left for a new platform thread: refuse this one, keep serving the others.
+            connection.reject();
+        }
+    }
+
+    /**
+     * Whether the stage must serve {@code /data.json} and files from memory, read before the first request (as
+     * {@code --cache-content} does): a thread that must never block cannot read a file per request.
+     */
+    default boolean contentInMemory() {
+        return false;
+    }
+
     /** Takes no new connection; connections already dispatched (or queued) still run. */
     default void shutdown() {
     }
@@ -62,11 +91,11 @@ public interface ConcurrencyStage extends AutoCloseable {
     }
 
     /**
-     * Whether the HTTP server has a stage for {@code model}: the models with event loops ({@code event-loop},
-     * {@code netty}) exist for echo only so far, and {@code serve} refuses them with one line.
+     * Whether the HTTP server has a stage for {@code model}: {@code netty} exists for echo only so far, and
+     * {@code serve} refuses it with one line.
      */
     static boolean implemented(ServerModel model) {
-        return !model.hasLoops();
+        return model != ServerModel.NETTY;
     }
 
     /** The command-line names of the models the HTTP server implements, comma separated. */
@@ -86,7 +115,8 @@ public interface ConcurrencyStage extends AutoCloseable {
             case PLATFORM -> new PlatformStage();
             case POOL -> new PoolStage(config.poolSize());
             case VIRTUAL -> new VirtualStage();
-            case EVENT_LOOP, NETTY -> throw new IllegalArgumentException("the HTTP server has no " + config.model()
+            case EVENT_LOOP -> new EventLoopStage(config.loops());
+            case NETTY -> throw new IllegalArgumentException("the HTTP server has no " + config.model()
                     + " stage yet");
         };
     }
