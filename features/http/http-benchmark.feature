@@ -39,6 +39,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual                 | virtual  | 200000   |
       | virtual --cache-content | platform | 200000   |
       | virtual --cache-content | virtual  | 200000   |
+      | event-loop              | platform | 200000   |
+      | event-loop              | virtual  | 200000   |
     @Slow @Full
     Examples: full, 1,000,000 requests
       | server                  | client   | requests |
@@ -52,6 +54,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual                 | virtual  | 1000000  |
       | virtual --cache-content | platform | 1000000  |
       | virtual --cache-content | virtual  | 1000000  |
+      | event-loop              | platform | 1000000  |
+      | event-loop              | virtual  | 1000000  |
     @Slow
     Examples: quick, 200,000 requests, a pool of 2 threads per CPU
       | server                 | client   | requests |
@@ -88,6 +92,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool                    | 200   | 500    |
       | virtual                 | 200   | 500    |
       | virtual --cache-content | 200   | 500    |
+      | event-loop              | 200   | 500    |
     @Slow @Full
     Examples: full, 10,000 users over 60 s
       | server                  | users | millis |
@@ -96,6 +101,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool                    | 10000 | 60000  |
       | virtual                 | 10000 | 60000  |
       | virtual --cache-content | 10000 | 60000  |
+      | event-loop              | 10000 | 60000  |
 
   @PerformanceSummary @Slow @HttpData
   Scenario: Rank the data suite by p99 latency of the open-model ramp
@@ -131,6 +137,9 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual --cache-content | 10          | on        | 2000     |
       | virtual --cache-content | 50          | on        | 2000     |
       | virtual --cache-content | 50          | off       | 2000     |
+      | event-loop              | 10          | on        | 2000     |
+      | event-loop              | 50          | on        | 2000     |
+      | event-loop              | 50          | off       | 2000     |
     @Slow @Full
     Examples: full, 1, 10, 50 and 200 connections, 10,000 requests
       | server                  | connections | keepAlive | requests |
@@ -174,6 +183,14 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual --cache-content | 50          | off       | 10000    |
       | virtual --cache-content | 200         | on        | 10000    |
       | virtual --cache-content | 200         | off       | 10000    |
+      | event-loop              | 1           | on        | 10000    |
+      | event-loop              | 1           | off       | 10000    |
+      | event-loop              | 10          | on        | 10000    |
+      | event-loop              | 10          | off       | 10000    |
+      | event-loop              | 50          | on        | 10000    |
+      | event-loop              | 50          | off       | 10000    |
+      | event-loop              | 200         | on        | 10000    |
+      | event-loop              | 200         | off       | 10000    |
 
   @PerformanceSummary @Slow @HttpSweep
   Scenario: Rank the sweep: one table per concurrency level and keep-alive setting
@@ -236,6 +253,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool                    | 50          | 100000 | 1000     |
       | virtual                 | 50          | 100000 | 1000     |
       | virtual --cache-content | 50          | 100000 | 1000     |
+      | event-loop              | 50          | 100000 | 1000     |
     @Slow @Full
     Examples: full, 5,000 requests of 1,000,000 rounds
       | server                  | connections | rounds  | requests |
@@ -249,6 +267,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual                 | 50          | 1000000 | 5000     |
       | virtual --cache-content | 2           | 1000000 | 5000     |
       | virtual --cache-content | 50          | 1000000 | 5000     |
+      | event-loop              | 2           | 1000000 | 5000     |
+      | event-loop              | 50          | 1000000 | 5000     |
 
   @PerformanceSummary @Slow @HttpCpu
   Scenario: Rank the cpu suite: one ranking per concurrency level, fastest first

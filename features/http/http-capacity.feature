@@ -41,6 +41,12 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
       # virtual threads
       | virtual            |
 
+    # The event loop's row is @Slow: the default run is at its 15-minute limit.
+    @Slow @ClientVirtual
+    Examples: event loop
+      | server             |
+      | event-loop         |
+
   @PerformanceSummary
   Scenario: Rank the quick capacity searches: the pool's known ceiling, and virtual threads past it
     When the capacity summaries are ranked
@@ -100,6 +106,8 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
       # virtual with cached content
       | virtual --cache-content | /io?ms=10             | 1000        | p99 <= 50 ms and no errors over a 10 s window  |
       | virtual --cache-content | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
+      # the event loop
+      | event-loop              | /fanout?calls=3&ms=10 | 1000        | p99 <= 100 ms and no errors over a 10 s window |
 
   @Performance @Slow @KnownAnswer
   Scenario Outline: the known answer: <server> on /io?ms=10 against the virtual client, one connection per request
@@ -122,6 +130,8 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
       | pool    |
       # virtual threads
       | virtual |
+      # the event loop
+      | event-loop |
 
   @Performance @Slow
   Scenario Outline: full capacity of /ping: <server> against the virtual client, keep-alive
@@ -142,6 +152,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   @PerformanceSummary @Slow
   Scenario: Rank the full capacity searches, the pool of 100's known answer beside them

@@ -44,6 +44,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <server>
     Given the HTTP server runs "<server>"
@@ -61,6 +62,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: no way out of the docroot on <server>
     A file sits next to the docroot; no spelling of a path reaches it.
@@ -90,6 +92,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: a slow client is closed after the header timeout while another client is served on <server>
     A single server serves the other client once the slow one has been closed.
@@ -106,6 +109,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: a client that connects and sends nothing is closed after the header timeout on <server>
     Given the HTTP server runs "<server>"
@@ -120,6 +124,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 64 KiB of random bytes get an error or a close, quickly, on <server>
     Given the HTTP server runs "<server>"
@@ -134,6 +139,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: clients vanishing mid-request and mid-response leave nothing behind on <server>
     Observed through /metrics: the open connections and the serving threads go back to their baseline.
@@ -151,6 +157,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: /fanout reports a failing downstream as 502 and a silent one as 504 on <server>
     Given the HTTP server runs "<server>" with a downstream that refuses connections
@@ -169,3 +176,4 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |

@@ -34,6 +34,16 @@ Feature: The HTTP server under a flood of 10,000 connections
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
+  @ServerEventLoop
+  Scenario: the event-loop model holds 10,000 connections at once on its loops and serves a request on each
+    Given a fresh event-loop HTTP server JVM, warmed up and measured at rest
+    When 10000 connections open at once, each is served one request, and all stay open until every one is served
+    Then all 10000 connections were served correctly
+    And the server held all 10000 connections open at once
+    And the server's platform threads grew by at most 12 during the flood
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
   @ServerPlatform
   Scenario: the platform model holds 10,000 connections with one platform thread each
     Given a fresh platform HTTP server JVM, warmed up and measured at rest

@@ -53,6 +53,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: malformed header fields are refused on <server>
     Field syntax is RFC 9112 section 5: a token name, a colon right after it, no folding, no control characters.
@@ -94,6 +95,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: malformed request lines, unknown methods and versions are refused on <server>
     The request line is RFC 9112 section 3: method, target and version separated by single spaces.
@@ -129,6 +131,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: well-formed requests the list says must be served are served on <server>
     Nothing on this list is an error of the client's framing, so nothing is refused for it.
@@ -152,6 +155,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 19: no path leaves the docroot on <server>
     A secret file sits beside the docroot.
@@ -177,6 +181,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 20: HEAD on every endpoint answers GET's status and fields with no body on <server>
     /metrics and /fanout are left out: their bodies (counters, timings), and so their lengths, change from one
@@ -201,6 +206,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: a response to HEAD never carries content, whatever its status, on <server>
     RFC 9110 section 9.3.2: the response to HEAD has the fields of the response to GET and no content, whatever its
@@ -233,6 +239,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 21: three pipelined GETs and a half-close are answered in order, then EOF on <server>
     Given the HTTP server runs "<server>"
@@ -250,6 +257,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 22: persistence follows the version and the Connection field on <server>
     Given the HTTP server runs "<server>"
@@ -268,6 +276,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 23: 64 KiB of random bytes get a 4xx or a close, quickly on <server>
     Given the HTTP server runs "<server>"
@@ -283,6 +292,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 24: a silent client is closed after the header timeout on <server>
     The header timeout is 1 s here.
@@ -299,6 +309,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 24: a client that sends "GET " and stalls is closed after the header timeout on <server>
     Another client is served meanwhile (single: once the staller is closed).
@@ -316,6 +327,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 25: clients resetting mid-request and mid-response leave nothing behind on <server>
     Observed through /metrics: open connections and serving threads return to their baseline.
@@ -334,6 +346,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: 25 in its own JVM: 60 resets leave no thread or open file behind on <server>
     30 clients reset mid-request and 30 mid-response, against a server JVM of its own that counts itself: open
@@ -357,6 +370,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    | 100          |
       | virtual                 | 0            |
       | virtual --cache-content | 0            |
+      | event-loop              | 0            |
 
   Scenario Outline: /fanout answers 502 when its downstream is down and 504 when it is silent on <server>
     Given the HTTP server runs "<server>" with a downstream that refuses connections
@@ -376,6 +390,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: the data file deleted while <server> serves it
     virtual reads the file on each request (as single, platform and pool do, through the
@@ -393,6 +408,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | server                  | status | body contains |
       | virtual                 | 404    | not found     |
       | virtual --cache-content | 200    | :1000,        |
+      | event-loop              | 200    | :1000,        |
 
   Scenario Outline: graceful shutdown with <requests> requests in flight on <server>
     Each connection first gets a quick request (a warm server starts all of them within milliseconds), then the slow
@@ -417,6 +433,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
       | pool --pool-size 200    | 200      | --grace 10s                    |
       | virtual                 | 200      | --grace 10s                    |
       | virtual --cache-content | 200      | --grace 10s                    |
+      | event-loop              | 200      | --grace 10s                    |
 
   @ServerVirtual
   Scenario: a client that never reads a large response is closed by the write timeout on virtual
@@ -434,6 +451,19 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     client's 99th percentile latency (HdrHistogram, one new connection per request) beside them stays under 10 times
     what it is alone; the header timeout (10 s here, from the connection's first byte) closes every slowloris client.
     Given the HTTP server runs "virtual" in its own JVM with "--header-timeout 10s"
+    When a normal HTTP client requests "/ping" 2000 times alone, one new connection each
+    And 500 slowloris clients connect and send one header byte every 2 s
+    And the normal HTTP client requests "/ping" 2000 times again beside them
+    Then the normal client's p99 beside the slowloris clients is under 10 times its p99 alone
+    And every slowloris connection was closed by the server within 20 s of connecting
+    And the server JVM's active connections return to 0 within 5 s
+    And the server JVM answers "/ping" with 200
+    And the server JVM's error output shows no exception or stack trace
+
+  @Slow @ServerEventLoop
+  Scenario: 500 slowloris connections neither slow a normal client down nor outlive the header timeout on event-loop
+    The same on the event loop, whose loops look at every byte the slowloris clients send.
+    Given the HTTP server runs "event-loop" in its own JVM with "--header-timeout 10s"
     When a normal HTTP client requests "/ping" 2000 times alone, one new connection each
     And 500 slowloris clients connect and send one header byte every 2 s
     And the normal HTTP client requests "/ping" 2000 times again beside them

@@ -40,6 +40,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: /fanout makes K sequential downstream calls on <server>
     The default downstream is the server's own /io. A single server cannot answer its own downstream call
@@ -56,6 +57,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    | 200    | [200,200,200]           |
       | virtual                 | 200    | [200,200,200]           |
       | virtual --cache-content | 200    | [200,200,200]           |
+      | event-loop              | 200    | [200,200,200]           |
 
   Scenario Outline: two requests share one kept-alive connection on <server>
     Given the HTTP server runs "<server>"
@@ -73,6 +75,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: three pipelined requests in one write are answered in order on <server>
     The first request is the slowest, so answering out of order would show.
@@ -90,6 +93,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: HEAD answers with GET's fields and no body on <server>
     Given the HTTP server runs "<server>"
@@ -111,6 +115,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Scenario Outline: the connection's persistence follows the version and the Connection field on <server>
     Each request goes on its own connection, which is closed after its row is checked.
@@ -130,6 +135,7 @@ Feature: The HTTP server gives the same answers in every thread model
       | pool                    |
       | virtual                 |
       | virtual --cache-content |
+      | event-loop              |
 
   Rule: graceful shutdown answers what is in flight
 
@@ -150,6 +156,7 @@ Feature: The HTTP server gives the same answers in every thread model
         | pool                    | 50       |
         | virtual                 | 50       |
         | virtual --cache-content | 50       |
+        | event-loop              | 50       |
 
   Rule: the staircase, as behaviour
 
@@ -169,6 +176,7 @@ Feature: The HTTP server gives the same answers in every thread model
         | pool                    | 200     | 100  |
         | virtual                 | 200     | 200  |
         | virtual --cache-content | 200     | 200  |
+        | event-loop              | 200     | 200  |
 
     Scenario Outline: a second client waits while the first holds its keep-alive connection on <server>
       Given the HTTP server runs "<server>"
@@ -184,6 +192,7 @@ Feature: The HTTP server gives the same answers in every thread model
         | pool                    | is answered      |
         | virtual                 | is answered      |
         | virtual --cache-content | is answered      |
+        | event-loop              | is answered      |
 
   Rule: /metrics counts the server's virtual threads, which the JVM's own thread counts leave out
 
@@ -203,6 +212,7 @@ Feature: The HTTP server gives the same answers in every thread model
         | platform                | 0    |
         | virtual                 | 20   |
         | virtual --cache-content | 20   |
+        | event-loop              | 0    |
 
   Rule: the server process stops gracefully on SIGTERM
 
