@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,7 +34,7 @@ import io.loomarena.model.ServerModel;
  * {@code Connection: close}) and force-closes what is left when the grace period ends.
  * <p>Thread-safe: {@link #shutdown} may be called from any thread, any number of times.
  */
-public final class HttpServer implements AutoCloseable {
+public final class HttpServer implements RunningServer, AutoCloseable {
 
     /** Pause after a failed accept (such as too many open files), so the loop does not spin. */
     private static final long ACCEPT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -103,13 +104,18 @@ public final class HttpServer implements AutoCloseable {
         return config.model();
     }
 
-    /** The port actually bound (useful with port 0). */
+    @Override
     public int port() {
         return listener.port();
     }
 
     public ServerMetrics metrics() {
         return metrics;
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return metrics.counters();
     }
 
     /** The URL {@code /fanout} calls. */
@@ -139,6 +145,7 @@ public final class HttpServer implements AutoCloseable {
      *
      * @return true if every connection ended by itself within the grace period
      */
+    @Override
     public boolean shutdown(Duration grace) {
         if (!stopping.compareAndSet(false, true)) {
             awaitTermination(grace.plusSeconds(1));
@@ -174,7 +181,7 @@ public final class HttpServer implements AutoCloseable {
         shutdown(config.grace());
     }
 
-    /** Waits until a shutdown has finished; true if it has. */
+    @Override
     public boolean awaitTermination(Duration timeout) {
         try {
             return terminated.await(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
-import io.loomarena.http.server.stage.ConcurrencyStage;
+import io.loomarena.http.server.netty.NettyHttpServer;
 import io.loomarena.measure.StatsOnStdin;
 import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
@@ -44,7 +44,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual|event-loop")
+    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual|event-loop|netty (netty: a reference for /ping and /data.json)")
     String model;
     /** The old name of {@code --model}, kept for scripts; not in the help. */
     @Option(names = "--stage", paramLabel = "MODEL", hidden = true)
@@ -91,9 +91,9 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
         }
-        HttpServer server;
+        RunningServer server;
         try {
-            server = HttpServer.start(config);
+            server = RunningServer.start(config);
         } catch (BindException e) {
             return CommandLineErrors.cannotStart(spec.commandLine(), "cannot listen on " + config.host() + ":"
                     + config.port() + ": " + e.getMessage() + " (choose another --port, or 0 for a free one)");
@@ -107,9 +107,14 @@ public final class ServeCommand implements Callable<Integer> {
             // A graceful stop is a normal end (nginx exits 0 too), not the JVM's 128 + signal number.
             Runtime.getRuntime().halt(clean ? EXIT_STOPPED : EXIT_STOPPED_FORCED);
         }, "http-shutdown"));
+        if (server instanceof NettyHttpServer netty) {
+            // Which transport ran is part of the result (epoll is faster than NIO); stdout's lines are the harness's.
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": netty runs on its " + netty.transport()
+                    + " transport and serves " + NettyHttpServer.ENDPOINTS + " only");
+        }
         System.out.println("listening on " + config.host() + ":" + server.port());
         System.out.flush();
-        StatsOnStdin.start(server.metrics()::counters);
+        StatsOnStdin.start(server::counters);
         server.awaitTermination(Duration.ofDays(365_000));
         return 0;
     }
@@ -180,10 +185,6 @@ public final class ServeCommand implements Callable<Integer> {
             parsed = ServerModel.parse(value);
         } catch (IllegalArgumentException e) {
             throw BadArgumentException.invalid(option, value, "not a server model", ServerModel.allowed());
-        }
-        if (!ConcurrencyStage.implemented(parsed.model())) {
-            throw BadArgumentException.invalid(option, value, "the HTTP server has no such stage yet (echo has)",
-                    ConcurrencyStage.implementedModels());
         }
         if (stage != null || parsed.alias().isPresent()) {
             String replaced = parsed.alias().map(ServerModel.Alias::replacement).orElse(parsed.model().cliName());

@@ -1,13 +1,11 @@
 package io.loomarena.http.server.stage;
 
 import java.nio.channels.SocketChannel;
-import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.connection.ConnectionContext;
@@ -91,17 +89,13 @@ public interface ConcurrencyStage extends AutoCloseable {
     }
 
     /**
-     * Whether the HTTP server has a stage for {@code model}: {@code netty} exists for echo only so far, and
-     * {@code serve} refuses it with one line.
+     * Whether the HTTP server has a stage for {@code model}, which serves every endpoint and runs every HTTP scenario.
+     * {@code netty} has none: {@code serve --model netty} runs {@code NettyHttpServer}, Netty's own HTTP server and a
+     * reference for {@code /ping} and {@code /data.json} only ({@code NettyHttpServer.ENDPOINTS}), measured in the
+     * ping suite alone.
      */
     static boolean implemented(ServerModel model) {
         return model != ServerModel.NETTY;
-    }
-
-    /** The command-line names of the models the HTTP server implements, comma separated. */
-    static String implementedModels() {
-        return Arrays.stream(ServerModel.values()).filter(ConcurrencyStage::implemented).map(ServerModel::cliName)
-                .collect(Collectors.joining(", "));
     }
 
     /**
@@ -117,7 +111,7 @@ public interface ConcurrencyStage extends AutoCloseable {
             case VIRTUAL -> new VirtualStage();
             case EVENT_LOOP -> new EventLoopStage(config.loops());
             case NETTY -> throw new IllegalArgumentException("the HTTP server has no " + config.model()
-                    + " stage yet");
+                    + " stage: NettyHttpServer serves it (RunningServer.start)");
         };
     }
 }
