@@ -75,9 +75,11 @@ class ServeCommandTest {
     }
 
     @Test
-    void aModelTheHttpServerDoesNotImplementYetIsRefusedWithOneLine() {
-        assertThatThrownBy(() -> config("--model", "netty")).hasMessage("invalid --model 'netty': the HTTP"
-                + " server has no such stage yet (echo has) (allowed: single, platform, pool, virtual, event-loop)");
+    void nettyIsTheReferenceServerWithItsLoops() {
+        ServerConfig config = config("--model", "netty", "--loops", "2");
+        assertThat(config.model()).isEqualTo(ServerModel.NETTY);
+        assertThat(config.loops()).isEqualTo(2);
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test
