@@ -16,7 +16,9 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   the size a CPU-bound service is often given, has 2 threads per CPU of the server's machine, counted by the server
   itself (POOL_2XCPU_SERVER, whichever machine plans the run). The summary's server model records the pool size.
   Each suite lists its combinations once, in Java (HttpSuite); SuiteExamplesTest fails when these Examples and
-  that list disagree, naming the combination missing or extra.
+  that list disagree, naming the combination missing or extra. The ping suite also measures `netty`, Netty's own
+  HTTP server (its HTTP codec, epoll where it loads): a reference for /ping and /data.json only, so it is in no
+  other suite and no functional scenario (docs/http-server.md, "The netty reference").
 
   @Performance @HttpPing
   Scenario Outline: ping: <server> against the <client> client, /ping over 10 keep-alive connections
@@ -41,6 +43,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual --cache-content | virtual  | 200000   |
       | event-loop              | platform | 200000   |
       | event-loop              | virtual  | 200000   |
+      | netty                   | platform | 200000   |
+      | netty                   | virtual  | 200000   |
     @Slow @Full
     Examples: full, 1,000,000 requests
       | server                  | client   | requests |
@@ -56,6 +60,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | virtual --cache-content | virtual  | 1000000  |
       | event-loop              | platform | 1000000  |
       | event-loop              | virtual  | 1000000  |
+      | netty                   | platform | 1000000  |
+      | netty                   | virtual  | 1000000  |
     @Slow
     Examples: quick, 200,000 requests, a pool of 2 threads per CPU
       | server                 | client   | requests |

@@ -19,7 +19,10 @@ import io.loomarena.model.ServerModel;
  */
 public enum HttpSuite implements BenchmarkSuite {
 
-    /** {@code /ping}, fixed work at concurrency 10: every server x client, plus the pool at 2 x CPUs. */
+    /**
+     * {@code /ping}, fixed work at concurrency 10: every server x client, plus the pool at 2 x CPUs and the Netty
+     * reference ({@code netty}, which serves {@code /ping} and {@code /data.json} only).
+     */
     PING(Ranked.FASTEST_FIRST, List.of()),
     /** {@code /data.json}, a user ramp (open model): every server, ranked by p99 latency. */
     DATA(Ranked.BY_P99, List.of()),
@@ -91,7 +94,8 @@ public enum HttpSuite implements BenchmarkSuite {
     /**
      * Every combination the suite measures, client-major as its ranking lists them: the one list its ranking, its runs
      * across hosts and its scenarios (a check holds its features' Examples to it) derive from. Every model with its
-     * defaults plus virtual with cached content, both clients for {@code ping}, which adds the pool at 2 x CPUs;
+     * defaults plus virtual with cached content, both clients for {@code ping}, which adds the pool at 2 x CPUs and
+     * the Netty reference;
      * {@code fanout} measures virtual against pools of 4 and 100 threads.
      */
     public List<Entry> combinations() {
@@ -101,6 +105,8 @@ public enum HttpSuite implements BenchmarkSuite {
         switch (this) {
             case PING -> {
                 servers.add(HttpServerSetup.pool(PoolSize.perCpu(2)));
+                // Netty's own HTTP server: a reference for /ping and /data.json, not a stage, so in this suite only.
+                servers.add(HttpServerSetup.of(ServerModel.NETTY));
                 clients = List.of(ClientModel.PLATFORM, ClientModel.VIRTUAL);
             }
             case FANOUT -> servers = List.of(HttpServerSetup.of(ServerModel.VIRTUAL),

@@ -102,11 +102,13 @@ class HttpSuiteRankingTest {
     @Test
     void theSuitesNameTheirCombinations() {
         // Every model the HTTP server implements with its defaults, virtual with cached content, and (ping) the pool
-        // at 2 x CPUs.
+        // at 2 x CPUs and the Netty reference, which no other suite measures.
         int servers = HttpServerSetup.everyModel().size() + 1;
-        assertThat(HttpSuite.PING.expectedCombinations(Map.of())).hasSize(2 * (servers + 1))
+        assertThat(HttpSuite.PING.expectedCombinations(Map.of())).hasSize(2 * (servers + 2))
                 .contains("POOL_SERVER+PLATFORM_CLIENT", "POOL_2XCPU_SERVER+VIRTUAL_CLIENT",
-                        "VIRTUAL_SERVER_CACHED+PLATFORM_CLIENT");
+                        "VIRTUAL_SERVER_CACHED+PLATFORM_CLIENT", "NETTY_SERVER+PLATFORM_CLIENT",
+                        "NETTY_SERVER+VIRTUAL_CLIENT");
+        assertThat(HttpSuite.DATA.expectedCombinations(Map.of())).doesNotContain("NETTY_SERVER+VIRTUAL_CLIENT");
         assertThat(HttpSuite.DATA.expectedCombinations(Map.of())).hasSize(servers).contains("SINGLE_SERVER+VIRTUAL_CLIENT",
                 "PLATFORM_SERVER+VIRTUAL_CLIENT", "POOL_SERVER+VIRTUAL_CLIENT", "VIRTUAL_SERVER+VIRTUAL_CLIENT",
                 "VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT");
