@@ -21,7 +21,9 @@
 #                request 4-8 s into the load and ~0.1 us 8-12 s in, which a 3 s warm-up left in the first round
 #              HTTP_MODELS="platform pool virtual virtual+cache-content" (`serve --model` words, +cache-content for
 #              content from memory; STAGES=, the name before, still works; single serves one connection at a time,
-#              so 100 keep-alive connections would measure its queue, not its cost)
+#              so 100 keep-alive connections would measure its queue, not its cost; `event-loop`, and `netty`,
+#              Netty's own HTTP server, the reference for /ping and /data.json that this part measures, may be
+#              added: HTTP_MODELS="virtual+cache-content event-loop netty")
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
 #              IDLE_CONNECTIONS=10000
 #              BASE=/folder/with/http-server.jar+echo.jar: every Java server is also measured from those jars, in the
