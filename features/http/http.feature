@@ -225,3 +225,11 @@ Feature: The HTTP server gives the same answers in every thread model
       When the HTTP server process receives SIGTERM
       Then the in-flight request was answered 200 with "Connection: close"
       And the HTTP server process exited with status 0
+
+    @ServerNetty
+    Scenario: the netty reference (/ping and /data.json only, measured in the ping suite) also exits 0 on SIGTERM
+      serve --model netty is Netty's own HTTP server, not a model of this one: it runs none of this feature's other
+      scenarios (docs/http-server.md, "The netty reference"), but it stops as every server does.
+      Given the HTTP server process runs "netty"
+      When the HTTP server process receives SIGTERM
+      Then the HTTP server process exited with status 0
