@@ -18,7 +18,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   Each suite lists its combinations once, in Java (HttpSuite); SuiteExamplesTest fails when these Examples and
   that list disagree, naming the combination missing or extra. The ping suite also measures `netty`, Netty's own
   HTTP server (its HTTP codec, epoll where it loads): a reference for /ping and /data.json only, so it is in no
-  other suite and no functional scenario (docs/http-server.md, "The netty reference").
+  other suite and, but for its SIGTERM stop, no functional scenario (docs/http-server.md, "The netty reference").
 
   @Performance @HttpPing
   Scenario Outline: ping: <server> against the <client> client, /ping over 10 keep-alive connections

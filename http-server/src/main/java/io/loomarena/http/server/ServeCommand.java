@@ -44,7 +44,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "single|platform|pool|virtual|event-loop|netty (netty: a reference for /ping and /data.json)")
+    @Option(names = "--model", paramLabel = "MODEL",
+            description = "single|platform|pool|virtual|event-loop|netty (netty: a reference, /ping and /data.json only)")
     String model;
     /** The old name of {@code --model}, kept for scripts; not in the help. */
     @Option(names = "--stage", paramLabel = "MODEL", hidden = true)
@@ -60,7 +61,7 @@ public final class ServeCommand implements Callable<Integer> {
             description = "threads of the pool model, or N per CPU of this machine (default ${DEFAULT-VALUE})")
     String poolSize = String.valueOf(ServerModel.DEFAULT_POOL_SIZE);
     @Option(names = "--loops", paramLabel = "N",
-            description = "event loops of the event-loop model (default: one per processor this JVM may use)")
+            description = "event loops of the event-loop and netty models (default: one per processor this JVM may use)")
     String loops;
     @Option(names = "--backlog", paramLabel = "N", description = "listen backlog (default 4096)")
     String backlog = String.valueOf(ServerConfig.DEFAULT_BACKLOG);
