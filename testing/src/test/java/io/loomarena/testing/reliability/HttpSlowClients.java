@@ -43,18 +43,13 @@ public final class HttpSlowClients implements AutoCloseable {
      * ({@code Connection: close}); returns their latencies (connect to complete response) in microseconds.
      */
     public Histogram normalClient(int port, String path, int count) {
-        Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        Histogram latencies = latencies();
         for (int i = 0; i < count; i++) {
             long start = System.nanoTime();
             try (RawHttpConnection connection = RawHttpConnection.open(port)) {
-                connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-                int status = connection.read().status();
-                if (status != 200) {
-                    throw new IllegalStateException("the normal client got " + status + " for " + path);
-                }
+                get(connection, path, "Connection: close\r\n", "the normal client");
             }
-            latencies.recordValue(Math.min(latencies.getHighestTrackableValue(),
-                    TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start)));
+            record(latencies, start);
         }
         return latencies;
     }
@@ -68,26 +63,40 @@ public final class HttpSlowClients implements AutoCloseable {
         for (int c = 0; c < clients; c++) {
             each.add(CompletableFuture.supplyAsync(() -> keepAliveClient(port, path, requests), readers));
         }
-        Histogram all = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        Histogram all = latencies();
         each.forEach(future -> all.add(future.join()));
         return all;
     }
 
     private static Histogram keepAliveClient(int port, String path, int requests) {
-        Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        Histogram latencies = latencies();
         try (RawHttpConnection connection = RawHttpConnection.open(port)) {
             for (int i = 0; i < requests; i++) {
                 long start = System.nanoTime();
-                connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n");
-                int status = connection.read().status();
-                if (status != 200) {
-                    throw new IllegalStateException("a keep-alive client got " + status + " for " + path);
-                }
-                latencies.recordValue(Math.min(latencies.getHighestTrackableValue(),
-                        TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start)));
+                get(connection, path, "", "a keep-alive client");
+                record(latencies, start);
             }
         }
         return latencies;
+    }
+
+    /** Latencies in microseconds, up to a minute. */
+    private static Histogram latencies() {
+        return new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+    }
+
+    private static void record(Histogram latencies, long startNanos) {
+        latencies.recordValue(Math.min(latencies.getHighestTrackableValue(),
+                TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos)));
+    }
+
+    /** Sends a GET for path (with these extra field lines) and reads its response, which must be a 200. */
+    private static void get(RawHttpConnection connection, String path, String fields, String who) {
+        connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\n" + fields + "\r\n");
+        int status = connection.read().status();
+        if (status != 200) {
+            throw new IllegalStateException(who + " got " + status + " for " + path);
+        }
     }
 
     /**
