@@ -36,26 +36,67 @@ public final class HttpSlowClients implements AutoCloseable {
     private final List<CompletableFuture<Duration>> slowlorisClosed = new ArrayList<>();
     private Socket slowReader;
     private long slowReaderSentNanos;
+    private String slowReaderStart = "";
 
     /**
      * {@code count} requests for path from one normal client, one after another, each on a new connection
      * ({@code Connection: close}); returns their latencies (connect to complete response) in microseconds.
      */
     public Histogram normalClient(int port, String path, int count) {
-        Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        Histogram latencies = latencies();
         for (int i = 0; i < count; i++) {
             long start = System.nanoTime();
             try (RawHttpConnection connection = RawHttpConnection.open(port)) {
-                connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-                int status = connection.read().status();
-                if (status != 200) {
-                    throw new IllegalStateException("the normal client got " + status + " for " + path);
-                }
+                get(connection, path, "Connection: close\r\n", "the normal client");
             }
-            latencies.recordValue(Math.min(latencies.getHighestTrackableValue(),
-                    TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start)));
+            record(latencies, start);
         }
         return latencies;
+    }
+
+    /**
+     * {@code clients} keep-alive connections at once, each sending {@code requests} requests for path one after
+     * another; returns their latencies (request written to complete response) in microseconds, all clients together.
+     */
+    public Histogram keepAliveClients(int port, String path, int clients, int requests) {
+        List<CompletableFuture<Histogram>> each = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            each.add(CompletableFuture.supplyAsync(() -> keepAliveClient(port, path, requests), readers));
+        }
+        Histogram all = latencies();
+        each.forEach(future -> all.add(future.join()));
+        return all;
+    }
+
+    private static Histogram keepAliveClient(int port, String path, int requests) {
+        Histogram latencies = latencies();
+        try (RawHttpConnection connection = RawHttpConnection.open(port)) {
+            for (int i = 0; i < requests; i++) {
+                long start = System.nanoTime();
+                get(connection, path, "", "a keep-alive client");
+                record(latencies, start);
+            }
+        }
+        return latencies;
+    }
+
+    /** Latencies in microseconds, up to a minute. */
+    private static Histogram latencies() {
+        return new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+    }
+
+    private static void record(Histogram latencies, long startNanos) {
+        latencies.recordValue(Math.min(latencies.getHighestTrackableValue(),
+                TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos)));
+    }
+
+    /** Sends a GET for path (with these extra field lines) and reads its response, which must be a 200. */
+    private static void get(RawHttpConnection connection, String path, String fields, String who) {
+        connection.send("GET " + path + " HTTP/1.1\r\nHost: t\r\n" + fields + "\r\n");
+        int status = connection.read().status();
+        if (status != 200) {
+            throw new IllegalStateException(who + " got " + status + " for " + path);
+        }
     }
 
     /**
@@ -140,7 +181,10 @@ public final class HttpSlowClients implements AutoCloseable {
         return slowReaderSentNanos;
     }
 
-    /** Reads what the slow reader was sent, up to the end of the stream or a reset; the number of bytes. */
+    /**
+     * Reads what the slow reader was sent, up to the end of the stream or a reset; the number of bytes. The first
+     * bytes are kept ({@link #slowReaderStart}): a 404 would be a small response too.
+     */
     public long slowReaderDrain() {
         long total = 0;
         byte[] sink = new byte[64 * 1024];
@@ -148,12 +192,20 @@ public final class HttpSlowClients implements AutoCloseable {
             slowReader.setSoTimeout(5_000);
             InputStream in = slowReader.getInputStream();
             for (int n = in.read(sink); n >= 0; n = in.read(sink)) {
+                if (total == 0) {
+                    slowReaderStart = new String(sink, 0, Math.min(n, 64), StandardCharsets.ISO_8859_1);
+                }
                 total += n;
             }
         } catch (IOException e) {
             // Reset by the server after its write timeout: what came before it is counted.
         }
         return total;
+    }
+
+    /** The first bytes the slow reader received (up to 64, read by {@link #slowReaderDrain}); empty if none. */
+    public String slowReaderStart() {
+        return slowReaderStart;
     }
 
     @Override

@@ -28,8 +28,14 @@ import io.loomarena.model.ServerModel;
  *     ({@code http-event-loop-cpu-N}) with a bounded queue (503 when full): up to a second of computing on a loop
  *     would stall every other connection of that loop, and one thread per loop is as much CPU as the loops
  *     themselves may use;</li>
- * <li>{@code /data.json} and {@code /files/} are read into memory at start ({@link #contentInMemory()}, as
- *     {@code --cache-content} does): the content is bundled and small, and a loop must not wait for a disk.</li>
+ * <li>{@code /data.json} and {@code /files/} are read at start ({@link #contentInMemory()}), because a loop must
+ *     not wait for a disk: files up to 8 MiB into memory, as {@code --cache-content} does, larger ones mapped
+ *     read-only and loaded into the page cache ({@code CachedContent.preloaded}). A mapped file costs no heap and
+ *     leaves as it is: the connection queues the mapping (no copy) and the loop writes it to the non-blocking socket
+ *     as far as the socket takes it, so a slow reader holds a view of the mapping, not a buffer. Chosen over
+ *     {@code transferTo} per request (it would open and stat the file on the loop, and sendfile may wait for the
+ *     disk when a page is not cached) and over reading on first request off the loop (a first request would wait,
+ *     and the content would be copied into the heap).</li>
  * </ul>
  * Thread-safe: {@link #serve} is called by the acceptor thread, the rest by the server's owner.
  */

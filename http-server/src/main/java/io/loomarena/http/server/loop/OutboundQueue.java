@@ -10,7 +10,7 @@ import java.util.ArrayDeque;
  * What the shared {@code ResponseWriter} writes on a loop connection: every write is taken whole (the writer never
  * sees a partial write, so it never spins), and the loop sends the queue to the socket as far as the socket takes it
  * ({@link #sendTo}), going on when the selector says it is writable. A read-only direct buffer (a prepared
- * response held in memory, such as {@code /data.json}) is queued as it is, with no copy; anything else is copied, because
+ * response held in memory, such as {@code /data.json}, or a mapped file over 8 MiB) is queued as it is, with no copy; anything else is copied, because
  * the writer reuses its buffer. The connection stops reading requests while more than a bound is queued, so a
  * client that does not read never makes the server buffer without limit.
  * <p>Not thread-safe: it belongs to the connection's loop.

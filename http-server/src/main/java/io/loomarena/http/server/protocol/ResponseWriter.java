@@ -194,6 +194,18 @@ public final class ResponseWriter {
         }
     }
 
+    /**
+     * Sends a response whose body is what remains of {@code body}, a read-only direct buffer (a mapped file): through
+     * a channel it leaves as it is, after what is buffered, with no copy in user space.
+     */
+    public void respond(int status, ContentType type, ByteBuffer body) throws IOException {
+        begin(status);
+        writeHead(status, type, body.remaining(), null);
+        if (!head) {
+            writeDirect(body);
+        }
+    }
+
     /** Sends {@code length} bytes of {@code file} from {@code position} after what is buffered. */
     private void sendFile(FileChannel file, long position, long length) throws IOException {
         largeBody = true;

@@ -9,6 +9,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +21,7 @@ import io.loomarena.model.ServerModel;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The event-loop model over real sockets: incremental reading, pipelining, keep-alive, timeouts, graceful stop. */
 class EventLoopServerTest {
@@ -153,6 +156,27 @@ class EventLoopServerTest {
             // 200 responses of 204 KiB (40 MiB) asked for; the loop stopped reading requests while 64 KiB waited in
             // its queue, so only what the kernel's socket buffers took (Linux autotunes them up to 4 MiB) was answered.
             assertThat(server.metrics().responsesByStatus().get(200)).isLessThan(50);
+        }
+    }
+
+    @Test
+    void servesAFileLargerThanWhatItReadsIntoMemoryByteExactFromItsMapping(@TempDir Path docroot) throws Exception {
+        // Over CachedContent.MAX_CACHED_FILE (8 MiB), which the loop used to answer 404; every 64-byte line is numbered,
+        // so a lost, repeated or reordered part would show.
+        StringBuilder text = new StringBuilder();
+        for (int line = 0; text.length() < 9 * 1024 * 1024; line++) {
+            text.append(String.format("%063d%n", line));
+        }
+        Files.writeString(docroot.resolve("big.txt"), text, StandardCharsets.US_ASCII);
+        start(config().docroot(docroot));
+        try (Socket socket = connect()) {
+            socket.getOutputStream().write(("GET /files/big.txt HTTP/1.1\r\nHost: t\r\n\r\n" + PING)
+                    .getBytes(StandardCharsets.US_ASCII));
+            Response big = read(socket.getInputStream());
+            assertThat(big.status()).isEqualTo(200);
+            assertThat(big.head()).contains("Content-Type: text/plain");
+            assertThat(big.body()).isEqualTo(text.toString());
+            assertThat(read(socket.getInputStream()).body()).as("the connection goes on after it").isEqualTo("pong");
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.FileChannel;
@@ -54,6 +55,22 @@ class ResponseWriterTest {
         writer.flush();
         assertThat(written()).contains("Content-Length: " + large.length + "\r\nConnection: keep-alive\r\n\r\n")
                 .endsWith("x".repeat(large.length));
+    }
+
+    /** A read-only direct body (a mapped file) leaves whole after the head, and not at all to a HEAD. */
+    @Test
+    void sendsADirectBodyAfterItsHeadAndLeavesItOutForHead() throws Exception {
+        String text = "0123456789".repeat(ResponseWriter.BUFFER_SIZE / 4);
+        ByteBuffer body = ByteBuffer.allocateDirect(text.length())
+                .put(text.getBytes(StandardCharsets.US_ASCII)).flip().asReadOnlyBuffer();
+        writer.prepare(false, ResponseWriter.Persistence.KEEP_ALIVE_DEFAULT);
+        writer.respond(200, ContentType.TEXT, body.duplicate());
+        writer.prepare(true, ResponseWriter.Persistence.CLOSE);
+        writer.respond(200, ContentType.TEXT, body.duplicate());
+        writer.flush();
+        String head = "Content-Length: " + text.length() + "\r\n";
+        assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n").contains(head + "\r\n" + text + "HTTP/1.1 200 OK\r\n")
+                .endsWith(head + "Connection: close\r\n\r\n");
     }
 
     /** A large prepared body leaves whole, from its direct buffer through a socket and by copies to a stream. */
