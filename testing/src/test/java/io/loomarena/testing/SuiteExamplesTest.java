@@ -101,7 +101,8 @@ class SuiteExamplesTest {
             found.stream().filter(c -> !rows.getFirst().combinations().contains(c))
                     .forEach(c -> problems.add(group + ": extra " + c));
             rows.stream().filter(row -> !row.tags().containsAll(row.wantedTags())
-                            || row.tags().contains("@CachedContent") != row.wantedTags().contains("@CachedContent"))
+                            || row.tags().contains(HttpSuite.CACHED_CONTENT)
+                                    != row.wantedTags().contains(HttpSuite.CACHED_CONTENT))
                     .forEach(row -> problems.add(group + ": " + row.combination() + " is tagged " + row.tags()
                             + " but needs " + row.wantedTags()));
         });
@@ -152,12 +153,8 @@ class SuiteExamplesTest {
         if (suite.isPresent() && http.isPresent()) {
             HttpSuite.Entry entry = new HttpSuite.Entry(HttpServerSetup.parse(http.get().group(1)),
                     ClientModel.parse(http.get().group(2)));
-            Set<String> wanted = new LinkedHashSet<>(List.of(entry.server().model().tag(), entry.client().tag()));
-            if (entry.server().cachedContent()) {
-                wanted.add("@CachedContent");
-            }
             return Optional.of(new Row(group, HttpSuite.of(suite.get().group(1)).combinations().stream()
-                    .map(Object::toString).toList(), entry.toString(), wanted, tags));
+                    .map(Object::toString).toList(), entry.toString(), entry.tags(), tags));
         }
         return Optional.empty();
     }

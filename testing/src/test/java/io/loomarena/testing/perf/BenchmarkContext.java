@@ -53,7 +53,7 @@ public final class BenchmarkContext {
     BenchmarkPlan plan;
     Combination.Measured measured;
     SuiteRanking ranking;
-    /** The combinations of the scenario's suite a run may measure with it (empty: only its own, as the HTTP suites). */
+    /** The combinations of the scenario's suite and workload a run may measure with it (empty: only its own). */
     List<Candidate> candidates = List.of();
     /** The scenario's tags, with {@code @} (set by a hook before its steps). */
     Set<String> scenarioTags = Set.of();
