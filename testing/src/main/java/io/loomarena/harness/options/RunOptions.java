@@ -16,6 +16,8 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.jvm.ComparedJdks;
 import io.loomarena.harness.remote.RemoteSettings;
+import io.loomarena.harness.session.AdaptiveForks;
+import io.loomarena.http.server.Durations;
 
 /**
  * Everything a user sets for one run with {@code -Dloomarena.*}, read and checked once at the edge (the Cucumber
@@ -32,9 +34,11 @@ import io.loomarena.harness.remote.RemoteSettings;
  * @param remoteLab       whether the network-namespace lab test runs (root only)
  * @param jdks            the JDKs the pitfall scenarios compare (features/jvm/)
  * @param seed            the seed of the order of interleaved forks ({@code -Dloomarena.seed}); empty: one is drawn
+ * @param adaptive        adaptive forks after the planned ones ({@code -Dloomarena.adaptiveForks},
+ *                        {@code -Dloomarena.forkBudget}); off by default
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
-                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed) {
+                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, AdaptiveForks.Limits adaptive) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -62,7 +66,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
-                        Optional.empty(), jvm.javaBinary()), Optional.empty());
+                        Optional.empty(), jvm.javaBinary()), Optional.empty(), AdaptiveForks.Limits.off());
     }
 
     /**
@@ -93,7 +97,21 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                         values.bool(RunProperty.PINNING)));
         return new RunOptions(harness, remote(values), gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
-                .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)));
+                .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)), adaptive(values));
+    }
+
+    private static AdaptiveForks.Limits adaptive(PropertyValues values) {
+        int extra = values.integer(RunProperty.ADAPTIVE_FORKS, 0, AdaptiveForks.MAX_EXTRA_FORKS);
+        Duration budget;
+        try {
+            budget = Durations.parse(values.text(RunProperty.FORK_BUDGET).strip());
+        } catch (IllegalArgumentException e) {
+            throw values.bad(RunProperty.FORK_BUDGET, null);
+        }
+        if (budget.compareTo(AdaptiveForks.MAX_BUDGET) > 0) {
+            throw values.bad(RunProperty.FORK_BUDGET, "longer than " + AdaptiveForks.text(AdaptiveForks.MAX_BUDGET));
+        }
+        return new AdaptiveForks.Limits(extra, budget);
     }
 
     private static RemoteSettings remote(PropertyValues values) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
@@ -51,6 +52,19 @@ public final class InterleavedForks {
     private InterleavedForks() {
     }
 
+    /** Runs one fork; a failure becomes the combination's outcome, and the run goes on with the others. */
+    private static void runFork(String combination, int fork, Runnable run, Map<String, Outcome> outcomes,
+                                PrintStream out) {
+        try {
+            run.run();
+        } catch (RuntimeException e) {
+            outcomes.put(combination, new Outcome(null, e));
+            out.println("[PERF] " + combination + " fork " + fork + " failed; its later forks are skipped, the other"
+                    + " combinations go on: " + e.getMessage());
+            out.flush();
+        }
+    }
+
     /**
      * The order of every round: for each of {@code forks} rounds, the indexes of {@code combinations} combinations in
      * the order their fork of that round runs. The same seed gives the same order.
@@ -72,10 +86,23 @@ public final class InterleavedForks {
     /**
      * Measures every plan of {@code plans} (one suite, distinct combinations) interleaved as the class says, saves
      * each summary in {@code store} (the seed in it) and returns each combination's outcome by name, in
-     * {@code plans}' order. Progress and the seed go to {@code out}.
+     * {@code plans}' order. Progress and the seed go to {@code out}. No adaptive forks.
      */
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
                                                       SummaryStore store, Placement placement, long seed,
+                                                      PrintStream out) {
+        return measureAndSave(plans, settings, store, placement, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(),
+                out);
+    }
+
+    /**
+     * Like {@link #measureAndSave(List, HarnessSettings, SummaryStore, Placement, long, PrintStream)}, then, when
+     * {@code adaptive} is on, extra forks for the combinations that {@code undecided} finds tied with a neighbour
+     * ({@link AdaptiveForks}).
+     */
+    public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
+                                                      SummaryStore store, Placement placement, long seed,
+                                                      AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
                                                       PrintStream out) {
         long started = System.nanoTime();
         out.println(String.format(Locale.ROOT, "[PERF] %d combinations of %s interleaved: fork k of every combination"
@@ -91,22 +118,24 @@ public final class InterleavedForks {
                 measured.add(new MeasuredForks(plan, settings, placement, seed));
                 runners.add(new ForkRunner(plan, settings, placement, out, ""));
             }
+            AdaptiveForks.ExtraFork fork = (index, number) -> runFork(plans.get(index).combination(), number,
+                    () -> measured.get(index).add(runners.get(index).run(number)), outcomes, out);
             List<List<Integer>> rounds = order(plans.size(), settings.forks(), seed);
+            int forksRun = 0;
             for (int round = 0; round < rounds.size(); round++) {
                 for (int index : rounds.get(round)) {
-                    String combination = plans.get(index).combination();
-                    if (outcomes.containsKey(combination)) {
-                        continue; // failed in an earlier round
-                    }
-                    try {
-                        measured.get(index).add(runners.get(index).run(round + 1));
-                    } catch (RuntimeException e) {
-                        outcomes.put(combination, new Outcome(null, e));
-                        out.println("[PERF] " + combination + " fork " + (round + 1) + " failed; its later forks are"
-                                + " skipped, the other combinations go on: " + e.getMessage());
-                        out.flush();
+                    if (!outcomes.containsKey(plans.get(index).combination())) { // else failed in an earlier round
+                        fork.run(index, round + 1);
+                        forksRun++;
                     }
                 }
+            }
+            if (adaptive.on()) {
+                List<String> names = plans.stream().map(BenchmarkPlan::combination).toList();
+                AdaptiveForks.extend(names, index -> outcomes.containsKey(names.get(index)) ? null
+                                : measured.get(index).summary(), fork, settings.forks(),
+                        (double) (System.nanoTime() - started) / Math.max(1, forksRun), adaptive, undecided, seed,
+                        System::nanoTime, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

@@ -18,7 +18,9 @@ import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.ranking.SuiteRanking;
+import io.loomarena.harness.ranking.Separation;
 import io.loomarena.harness.remote.RemoteHosts;
+import io.loomarena.harness.session.AdaptiveForks;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.session.InterleavedForks;
 import io.loomarena.harness.session.Placement;
@@ -104,11 +106,18 @@ public final class BenchmarkContext {
         }
         List<BenchmarkPlan> together = selectedWith(chosen);
         if (together.size() < 2) {
+            if (options.adaptive().on()) {
+                System.out.println("[PERF] adaptive forks: " + chosen.combination() + " is the only combination of"
+                        + " its workload this run selects, so it has no neighbour to be tied with: no extra fork");
+            }
             measured = Combination.measureAndSave(chosen, settings, store, placement());
             return;
         }
+        // An open model's ranking is by p99, not by the throughput ratio that decides ties: no adaptive forks there.
+        AdaptiveForks.Limits adaptive = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? AdaptiveForks.Limits.off()
+                : options.adaptive();
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(together, settings, store,
-                placement(), seedOfRun(options), System.out);
+                placement(), seedOfRun(options), adaptive, Separation::undecidedNeighbours, System.out);
         synchronized (INTERLEAVED) {
             for (BenchmarkPlan other : together) {
                 if (!other.combination().equals(chosen.combination())) {
