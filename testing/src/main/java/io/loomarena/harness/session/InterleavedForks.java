@@ -91,8 +91,8 @@ public final class InterleavedForks {
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
                                                       SummaryStore store, Placement placement, long seed,
                                                       PrintStream out) {
-        return measureAndSave(plans, settings, store, placement, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(),
-                out);
+        return measureAndSave(plans, settings, store, placement, seed, AdaptiveForks.Limits.off(),
+                summaries -> Set.of(), out);
     }
 
     /**

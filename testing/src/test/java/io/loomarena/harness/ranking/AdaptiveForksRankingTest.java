@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.Runs;
 
-/** A ranking whose rows rest on different numbers of forks, because adaptive forks added some: each row says how many. */
+/**
+ * A ranking whose rows rest on different numbers of forks, because adaptive forks added some: each row says how many.
+ */
 class AdaptiveForksRankingTest {
 
     private static double[] fork(double... millis) {

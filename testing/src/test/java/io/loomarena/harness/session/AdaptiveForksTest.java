@@ -73,11 +73,21 @@ class AdaptiveForksTest {
         return millis;
     }
 
+    /**
+     * A and B, whose planned forks (100 and 104 ms against 106 and 102) leave their order undecided, each with the
+     * forks it would measure next.
+     */
+    private static FakeRun tiedPair(List<double[]> laterOfA, List<double[]> laterOfB) {
+        return new FakeRun()
+                .combination("A_SERVER", List.of(fork(100, 101, 99), fork(104, 105, 103)),
+                        laterOfA.toArray(double[][]::new))
+                .combination("B_SERVER", List.of(fork(106, 107, 105), fork(102, 103, 101)),
+                        laterOfB.toArray(double[][]::new));
+    }
+
     @Test
     void aTieDecidedByOneExtraRoundGetsOneForkOnEachSideAndNoOtherCombinationDoes() {
-        FakeRun run = new FakeRun()
-                .combination("A_SERVER", List.of(fork(100, 101, 99), fork(104, 105, 103)), fork(95, 96, 94))
-                .combination("B_SERVER", List.of(fork(106, 107, 105), fork(102, 103, 101)), fork(118, 117, 119))
+        FakeRun run = tiedPair(List.of(fork(95, 96, 94)), List.of(fork(118, 117, 119)))
                 .combination("C_SERVER", List.of(fork(200, 201, 199), fork(202, 201, 203)));
         assertThat(Separation.undecidedNeighbours(List.of(run.current(0), run.current(1), run.current(2))))
                 .as("tied after the planned forks").containsExactlyInAnyOrder("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
@@ -95,11 +105,8 @@ class AdaptiveForksTest {
     @Test
     void whenTheBudgetEndsTheUndecidedStayTiedAndTheOutputSaysSo() {
         // Every extra fork of A and B lands between the other's: they stay tied. A fork takes a minute, a round two.
-        FakeRun run = new FakeRun()
-                .combination("A_SERVER", List.of(fork(100, 101, 99), fork(104, 105, 103)), fork(103, 103, 103),
-                        fork(101, 101, 101))
-                .combination("B_SERVER", List.of(fork(106, 107, 105), fork(102, 103, 101)), fork(101, 101, 101),
-                        fork(103, 103, 103));
+        FakeRun run = tiedPair(List.of(fork(103, 103, 103), fork(101, 101, 101)),
+                List.of(fork(101, 101, 101), fork(103, 103, 103)));
 
         AdaptiveForks.Report report = run.extend(5, Duration.ofMinutes(3));
 
@@ -129,9 +136,7 @@ class AdaptiveForksTest {
 
     @Test
     void theLimitOfExtraForksEndsRoundsThatDecideNothing() {
-        FakeRun run = new FakeRun()
-                .combination("A_SERVER", List.of(fork(100, 101, 99), fork(104, 105, 103)), fork(103, 103, 103))
-                .combination("B_SERVER", List.of(fork(106, 107, 105), fork(102, 103, 101)), fork(101, 101, 101));
+        FakeRun run = tiedPair(List.of(fork(103, 103, 103)), List.of(fork(101, 101, 101)));
 
         AdaptiveForks.Report report = run.extend(1, Duration.ofMinutes(10));
 
@@ -144,9 +149,7 @@ class AdaptiveForksTest {
 
     @Test
     void aCombinationWhoseForkFailedIsLeftOut() {
-        FakeRun run = new FakeRun()
-                .combination("A_SERVER", List.of(fork(100, 101, 99), fork(104, 105, 103)))
-                .combination("B_SERVER", List.of(fork(106, 107, 105), fork(102, 103, 101)));
+        FakeRun run = tiedPair(List.of(), List.of());
 
         AdaptiveForks.Report report = AdaptiveForks.extend(run.names, index -> index == 1 ? null : run.current(index),
                 run::fork, 2, MINUTE, new AdaptiveForks.Limits(3, Duration.ofMinutes(10)),
