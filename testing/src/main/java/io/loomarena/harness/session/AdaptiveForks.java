@@ -74,10 +74,14 @@ public final class AdaptiveForks {
         Set<String> among(List<BenchmarkSummary> summaries);
     }
 
-    /** Runs fork {@code fork} of the combination at {@code index} and adds it to that combination's forks. */
+    /**
+     * Runs one more fork of the combination at {@code index} and adds it to that combination's forks; {@code round}
+     * is the planned forks plus the extra round (a combination decided in one round and tied again in a later one has
+     * had fewer forks: the run numbers each combination's forks itself).
+     */
     @FunctionalInterface
     interface ExtraFork {
-        void run(int index, int fork);
+        void run(int index, int round);
     }
 
     /** Why the extra rounds stopped. */
@@ -156,8 +160,8 @@ public final class AdaptiveForks {
             }
             round++;
             int forkNumber = plannedForks + round;
-            say(out, String.format(Locale.ROOT, "[PERF] adaptive forks, round %d (fork %d): %d combination%s"
-                            + " tied with a neighbour: %s", round, forkNumber, tied.size(),
+            say(out, String.format(Locale.ROOT, "[PERF] adaptive forks, round %d: one more fork of each of %d"
+                            + " combination%s tied with a neighbour: %s", round, tied.size(),
                     tied.size() == 1 ? "" : "s", String.join(", ", tied)));
             Collections.shuffle(undecided, random);
             long roundStarted = clock.getAsLong();

@@ -118,8 +118,12 @@ public final class InterleavedForks {
                 measured.add(new MeasuredForks(plan, settings, placement, seed));
                 runners.add(new ForkRunner(plan, settings, placement, out, ""));
             }
-            AdaptiveForks.ExtraFork fork = (index, number) -> runFork(plans.get(index).combination(), number,
-                    () -> measured.get(index).add(runners.get(index).run(number)), outcomes, out);
+            // Numbered per combination: one that skipped an adaptive round has had fewer forks than the round says.
+            AdaptiveForks.ExtraFork fork = (index, round) -> {
+                int number = measured.get(index).forks() + 1;
+                runFork(plans.get(index).combination(), number,
+                        () -> measured.get(index).add(runners.get(index).run(number)), outcomes, out);
+            };
             List<List<Integer>> rounds = order(plans.size(), settings.forks(), seed);
             int forksRun = 0;
             for (int round = 0; round < rounds.size(); round++) {

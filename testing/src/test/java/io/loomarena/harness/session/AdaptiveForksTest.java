@@ -98,8 +98,9 @@ class AdaptiveForksTest {
         assertThat(report.rounds()).isEqualTo(1);
         assertThat(report.undecided()).isEmpty();
         assertThat(run.ran).containsExactlyInAnyOrder("3 A_SERVER+X_CLIENT", "3 B_SERVER+X_CLIENT");
-        assertThat(run.log()).contains("[PERF] adaptive forks, round 1 (fork 3): 2 combinations tied with a neighbour:"
-                + " A_SERVER+X_CLIENT, B_SERVER+X_CLIENT", "every neighbour's order decided after 1 extra round");
+        assertThat(run.log()).contains("[PERF] adaptive forks, round 1: one more fork of each of 2 combinations tied"
+                + " with a neighbour: A_SERVER+X_CLIENT, B_SERVER+X_CLIENT",
+                "every neighbour's order decided after 1 extra round");
     }
 
     @Test
