@@ -66,9 +66,7 @@ class InterleavedForksTest {
     void forkKOfEveryCombinationRunsBeforeForkKPlusOneOfAnyAndEachSummaryKeepsTheSeed() {
         SummaryStore store = new SummaryStore(results);
         HarnessSettings settings = FakePlans.settings(results).withIterations(2, 1, 1);
-        List<BenchmarkPlan> plans = List.of(labelled(FakePlans.plan("normal", "ok", 20), "FAKE_A_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 20), "FAKE_B_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 20), "FAKE_C_SERVER"));
+        List<BenchmarkPlan> plans = threeFakeServers(20);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
@@ -117,9 +115,7 @@ class InterleavedForksTest {
     void adaptiveForksAfterThePlannedRoundsGoToTheUndecidedCombinationsEachNumberedAfterItsOwnForks() {
         SummaryStore store = new SummaryStore(results);
         HarnessSettings settings = FakePlans.settings(results).withIterations(1, 0, 1);
-        List<BenchmarkPlan> plans = List.of(labelled(FakePlans.plan("normal", "ok", 10), "FAKE_A_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 10), "FAKE_B_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 10), "FAKE_C_SERVER"));
+        List<BenchmarkPlan> plans = threeFakeServers(10);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         // The rule finds A and B tied whatever they measure, and C never: one extra round of A and B, then the limit.
         AdaptiveForks.Undecided aAndB = summaries -> summaries.stream().map(BenchmarkSummary::combination)
@@ -158,6 +154,13 @@ class InterleavedForksTest {
                 new PrintStream(printed, true, StandardCharsets.UTF_8)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("across cells");
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /** Three combinations of the fake server, told apart by their labels A, B and C, each doing {@code work}. */
+    private static List<BenchmarkPlan> threeFakeServers(int work) {
+        return List.of(labelled(FakePlans.plan("normal", "ok", work), "FAKE_A_SERVER"),
+                labelled(FakePlans.plan("normal", "ok", work), "FAKE_B_SERVER"),
+                labelled(FakePlans.plan("normal", "ok", work), "FAKE_C_SERVER"));
     }
 
     private static BenchmarkPlan labelled(BenchmarkPlan plan, String serverLabel) {
