@@ -6,6 +6,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   server. The server's CPU, GC and allocation figures are read just before and just after each measured iteration.
   Forks and iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations,
   -Dloomarena.iterations; defaults 2, 2 and 3). Every model gets exactly the same command lines apart from `--model`.
+  The rows of one suite and workload that a run selects are measured together by the first of them, interleaved: fork
+  k of each before fork k+1 of any, in an order shuffled from a seed the run prints (-Dloomarena.seed repeats it).
   Summaries go to target-results/http-<suite>/. Each suite's ranking scenario comes after its runs, ranks them and
   writes ranking.md and ranking.csv beside them. It refuses, naming them, summaries that are missing or whose workloads
   differ: after a @Full run, rerun the quick one (or the full one) of every combination before ranking.

@@ -1,9 +1,12 @@
 package io.loomarena.harness.http;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.BenchmarkSuite;
@@ -85,11 +88,26 @@ public enum HttpSuite implements BenchmarkSuite {
             return ModelLabels.combination(server.label(), client.label(), variant);
         }
 
+        /**
+         * The model tags its Examples rows carry: the server model's and the client's, and {@value HttpSuite#CACHED_CONTENT}
+         * for cached content (so that one combination can be run by its tags).
+         */
+        public Set<String> tags() {
+            Set<String> tags = new LinkedHashSet<>(List.of(server.model().tag(), client.tag()));
+            if (server.cachedContent()) {
+                tags.add(CACHED_CONTENT);
+            }
+            return Collections.unmodifiableSet(tags); // in this order, for messages
+        }
+
         @Override
         public String toString() {
             return server + " against the " + client + " client";
         }
     }
+
+    /** The tag of the Examples rows of a server that serves its content from memory. */
+    public static final String CACHED_CONTENT = "@CachedContent";
 
     /**
      * Every combination the suite measures, client-major as its ranking lists them: the one list its ranking, its runs

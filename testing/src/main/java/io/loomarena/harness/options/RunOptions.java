@@ -17,6 +17,8 @@ import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.jvm.ComparedJdks;
 import io.loomarena.harness.jvm.ServerAxes;
 import io.loomarena.harness.remote.RemoteSettings;
+import io.loomarena.harness.session.AdaptiveForks;
+import io.loomarena.http.server.Durations;
 
 /**
  * Everything a user sets for one run with {@code -Dloomarena.*}, read and checked once at the edge (the Cucumber
@@ -35,9 +37,12 @@ import io.loomarena.harness.remote.RemoteSettings;
  * @param seed            the seed of the order of interleaved forks ({@code -Dloomarena.seed}); empty: one is drawn
  * @param axes            the server's JVMs and flag sets: every suite measures each combination once per cell
  *                        ({@code -Dloomarena.jvms}, {@code -Dloomarena.flagSets}; docs/jvm.md)
+ * @param adaptive        adaptive forks after the planned ones ({@code -Dloomarena.adaptiveForks},
+ *                        {@code -Dloomarena.forkBudget}); off by default
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
-                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes) {
+                         boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes,
+                         AdaptiveForks.Limits adaptive) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -65,7 +70,8 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     public static RunOptions defaults(HarnessJvm jvm, Path resultsDir) {
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
-                        Optional.empty(), jvm.javaBinary()), Optional.empty(), ServerAxes.only(jvm.javaBinary()));
+                        Optional.empty(), jvm.javaBinary()), Optional.empty(), ServerAxes.only(jvm.javaBinary()),
+                AdaptiveForks.Limits.off());
     }
 
     /**
@@ -98,10 +104,10 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return new RunOptions(harness, remote, gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
                 .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)),
-                axes(values, jvm, remote));
+                axes(values, jvm, remote), adaptive(values));
     }
 
-    // --- The JVM axes (issue 24); the adaptive-fork options live elsewhere in this class. ---
+    // --- The JVM axes (issue 24); the adaptive-fork options (issue 22) follow. ---
 
     /**
      * The server's JVMs and flag sets; an unset axis has one value, today's. Names, duplicates and paths are checked
@@ -122,6 +128,22 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                     + " apply to servers on this machine only: unset them, or -D" + RunProperty.SERVER_HOST.key());
         }
         return axes;
+    }
+
+    // --- Adaptive forks (issue 22). ---
+
+    private static AdaptiveForks.Limits adaptive(PropertyValues values) {
+        int extra = values.integer(RunProperty.ADAPTIVE_FORKS, 0, AdaptiveForks.MAX_EXTRA_FORKS);
+        Duration budget;
+        try {
+            budget = Durations.parse(values.text(RunProperty.FORK_BUDGET).strip());
+        } catch (IllegalArgumentException e) {
+            throw values.bad(RunProperty.FORK_BUDGET, null);
+        }
+        if (budget.compareTo(AdaptiveForks.MAX_BUDGET) > 0) {
+            throw values.bad(RunProperty.FORK_BUDGET, "longer than " + AdaptiveForks.text(AdaptiveForks.MAX_BUDGET));
+        }
+        return new AdaptiveForks.Limits(extra, budget);
     }
 
     private static RemoteSettings remote(PropertyValues values) {

@@ -8,6 +8,8 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.gate.EchoGate;
 import io.loomarena.harness.remote.RemoteSettings;
+import io.loomarena.harness.session.AdaptiveForks;
+import io.loomarena.http.server.Durations;
 import io.loomarena.measure.IterationLoop;
 
 /**
@@ -23,6 +25,10 @@ public enum RunProperty {
     ITERATIONS("iterations", String.valueOf(HarnessSettings.DEFAULT_ITERATIONS),
             "a whole number 1.." + IterationLoop.Plan.MAX),
     SEED("seed", "", "a whole number (the order of interleaved forks), or unset for one drawn per run and printed"),
+    ADAPTIVE_FORKS("adaptiveForks", "0", "a whole number 0.." + AdaptiveForks.MAX_EXTRA_FORKS
+            + " (the most forks added per combination while it is tied with a neighbour; 0: off)"),
+    FORK_BUDGET("forkBudget", AdaptiveForks.DEFAULT_BUDGET.toMinutes() + "m", Durations.FORMS
+            + ", at most 1440m (the time adaptive forks may take)"),
     HEAP("heap", HarnessSettings.DEFAULT_HEAP, "a size such as 512m, 2g or 1048576k"),
     GC("gc", HarnessSettings.DEFAULT_GC, "one JVM flag -XX:..., such as -XX:+UseParallelGC"),
     PINNING("pinning", String.valueOf(HarnessSettings.DEFAULT_PINNING), "true or false"),

@@ -67,7 +67,8 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         requireSame(suite, summaries, "workload", s -> normalized(s.workload()));
         // Like with like: one cell of the run's JVM axes per ranking (docs/jvm.md).
         requireSame(suite, summaries, "server JVM and flag set", s -> ServerCell.of(s).label());
-        requireSame(suite, summaries, "forks", s -> String.valueOf(s.runs().forks()));
+        // Adaptive forks add forks to some combinations only: the plan, not the count, must be the same.
+        requireSame(suite, summaries, "forks", s -> String.valueOf(s.runs().plannedForks()));
         requireSame(suite, summaries, "measured iterations per fork", s -> String.valueOf(s.runs().iterations()));
         requireSame(suite, summaries, "warmup iterations per fork", s -> String.valueOf(s.runs().warmups()));
         List<BenchmarkSummary> sorted = summaries.stream().sorted(FASTEST_FIRST).toList();
@@ -106,10 +107,14 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
      */
     public String shape() {
         var runs = entries.get(0).summary().runs();
+        int adaptive = entries.stream().mapToInt(e -> e.summary().runs().adaptiveForks()).max().orElse(0);
+        // The fastest may have had adaptive forks: the header names the plan, the rows their own forks.
         return String.format(java.util.Locale.ROOT, "%d fork%s x %d measured iteration%s (each fork a fresh server JVM"
-                        + " and a fresh client JVM running %d warmup iteration%s first)", runs.forks(),
-                runs.forks() == 1 ? "" : "s", runs.iterations(), runs.iterations() == 1 ? "" : "s",
-                runs.warmupIterations(), runs.warmupIterations() == 1 ? "" : "s");
+                        + " and a fresh client JVM running %d warmup iteration%s first)%s", runs.plannedForks(),
+                runs.plannedForks() == 1 ? "" : "s", runs.iterations(), runs.iterations() == 1 ? "" : "s",
+                runs.warmupIterations(), runs.warmupIterations() == 1 ? "" : "s", adaptive == 0 ? ""
+                        : String.format(java.util.Locale.ROOT, ", and up to %d adaptive fork%s more where a"
+                        + " neighbour's order was undecided (forks per row)", adaptive, adaptive == 1 ? "" : "s"));
     }
 
     /**
@@ -137,6 +142,11 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
     public String tiedWithText(RankedCombination entry) {
         List<Integer> ranks = tiedWith(entry);
         return ranks.isEmpty() ? "none" : ranks.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    /** Whether adaptive forks gave some combinations more forks than the plan (then the rows' forks differ). */
+    public boolean hasAdaptiveForks() {
+        return entries.stream().anyMatch(e -> e.summary().runs().adaptiveForks() > 0);
     }
 
     /** The fastest combination. */

@@ -53,7 +53,18 @@ final class RankingColumns {
             columns.add(metric(Output.MARKDOWN, metric, metric.table(), "n/a"));
         }
         columns.add(text(Output.MARKDOWN, "client CPU", RankingColumns::clientCpu));
+        addForksIfAdaptive(columns, Output.MARKDOWN);
         return columns;
+    }
+
+    /**
+     * How many forks each row rests on, only when adaptive forks gave some rows more than others (the console's
+     * {@code [PERF][FINAL]} line always says it; otherwise every row has the forks the header names).
+     */
+    private void addForksIfAdaptive(List<Column> columns, Output output) {
+        if (ranking.hasAdaptiveForks()) {
+            columns.add(number(output, "forks", row -> String.valueOf(row.summary().runs().forks())));
+        }
     }
 
     /** What follows the closing parenthesis of a {@code [PERF][FINAL]} line, as {@code key=value} columns. */
@@ -146,7 +157,7 @@ final class RankingColumns {
 
     /** One level of a sweep: throughput and latency per server model (the same table in the build log and in Markdown). */
     List<Column> level(Output output) {
-        return List.of(
+        List<Column> columns = new ArrayList<>(List.of(
                 number(output, "#", row -> String.valueOf(row.rank())),
                 text(output, "server", row -> row.summary().serverLabel()),
                 text(output, "client", row -> row.summary().clientLabel()),
@@ -156,7 +167,11 @@ final class RankingColumns {
                 number(output, "max µs", row -> String.valueOf(row.aggregate().latency().max())),
                 number(output, "errors", row -> String.valueOf(row.aggregate().totalErrors())),
                 number(output, "average s", row -> format("%.3f", row.entry().averageSeconds())),
-                number(output, "delta", row -> format("%+.2f", row.entry().deltaPercent()) + "%"));
+                number(output, "delta", row -> format("%+.2f", row.entry().deltaPercent()) + "%")));
+        if (output != Output.CSV) {
+            addForksIfAdaptive(columns, output);
+        }
+        return columns;
     }
 
     /** An open-model ranking: latency percentiles, errors and the server's threads and CPU, lowest p99 first. */

@@ -1,6 +1,8 @@
 package io.loomarena.harness.ranking;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.loomarena.harness.summary.Aggregate;
 import io.loomarena.harness.summary.BenchmarkSummary;
@@ -21,9 +23,26 @@ import io.loomarena.harness.summary.RatioInterval;
  * ratio the two combinations' own intervals allow (their min–max ranges without an interval), which excludes 1 exactly
  * when those intervals do not overlap: the rule of rankings before fork-level intervals.
  */
-final class Separation {
+public final class Separation {
 
     private Separation() {
+    }
+
+    /**
+     * The combinations, by name, whose order against a neighbour (the one ranked just above or just below, fastest
+     * first) the data of {@code summaries} cannot tell ({@link Ranking#TIE_RULE}): the rule by which adaptive forks
+     * add forks ({@code io.loomarena.harness.session.AdaptiveForks}). Pairs judged as {@link Ranking#of} judges them.
+     */
+    public static Set<String> undecidedNeighbours(List<BenchmarkSummary> summaries) {
+        List<BenchmarkSummary> sorted = summaries.stream().sorted(Ranking.FASTEST_FIRST).toList();
+        Set<String> undecided = new LinkedHashSet<>();
+        for (int i = 1; i < sorted.size(); i++) {
+            if (!throughputRatio(sorted.get(i), sorted.get(i - 1)).excludesOne()) {
+                undecided.add(sorted.get(i - 1).combination());
+                undecided.add(sorted.get(i).combination());
+            }
+        }
+        return undecided;
     }
 
     /**

@@ -10,7 +10,8 @@ import io.loomarena.measure.RunResult;
 
 /**
  * The progress lines of a session, one per iteration as it ends, never inside a timed loop:
- * {@code [PERF] VIRTUAL_SERVER+VIRTUAL_CLIENT fork 1/2 iteration 3/3: 1.214 s, 82,371 msg/s}, warmups marked as such.
+ * {@code [PERF] VIRTUAL_SERVER+VIRTUAL_CLIENT fork 1/2 iteration 3/3: 1.214 s, 82,371 msg/s}, warmups marked as such,
+ * an adaptive fork as {@code fork 3 (adaptive)}.
  *
  * @param out   where they go
  * @param plan  the combination measured
@@ -33,11 +34,17 @@ record ForkProgress(PrintStream out, BenchmarkPlan plan, int forks, String build
             operations += line.operations();
             errors += line.errors();
         }
-        out.println(String.format(Locale.ROOT, "[PERF] %s%s fork %d/%d %s: %.3f s, %,.0f %s/s%s%s", buildPrefix(),
-                plan.combination(), forkNumber, forks, first.step(), elapsed / 1e9,
+        out.println(String.format(Locale.ROOT, "[PERF] %s%s fork %s %s: %.3f s, %,.0f %s/s%s%s", buildPrefix(),
+                plan.combination(), forkNumber <= forks ? forkNumber + "/" + forks : forkNumber + " (adaptive)",
+                first.step(), elapsed / 1e9,
                 RunResult.throughput(operations, elapsed), plan.unit(), errors == 0 ? "" : ", " + errors + " errors",
                 done.size() > 1 ? ", " + done.size() + " clients" : ""));
         out.flush();
+    }
+
+    /** {@code fork 2 of 3}; {@code adaptive fork 4} beyond the planned forks ({@link AdaptiveForks}). */
+    static String label(int forkNumber, int forks) {
+        return forkNumber <= forks ? "fork " + forkNumber + " of " + forks : "adaptive fork " + forkNumber;
     }
 
     /** {@code "baseline main: "} in an A/B run, so each progress line says which build it measured. */

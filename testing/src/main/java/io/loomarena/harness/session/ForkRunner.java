@@ -69,7 +69,7 @@ public final class ForkRunner implements AutoCloseable {
      */
     ForkOutcome runClients(int forkNumber, ForkServers servers) {
         ForkedServer server = servers.server();
-        String forkLabel = "fork " + forkNumber + " of " + settings.forks();
+        String forkLabel = ForkProgress.label(forkNumber, settings.forks());
         if (!server.isAlive()) {
             throw new HarnessException(server.describe() + " is not running before " + forkLabel + " of "
                     + plan.combination() + server.details());

@@ -15,7 +15,8 @@ record ForkServers(ForkedServer server, ForkedServer downstream) implements Auto
 
     /** Starts the downstream (if any), then the server pointed at it; returns once both listen. */
     static ForkServers start(BenchmarkPlan plan, HarnessSettings settings, Placement placement, int forkNumber) {
-        String suffix = settings.forks() > 1 ? " (fork " + forkNumber + " of " + settings.forks() + ")" : "";
+        String suffix = settings.forks() > 1 || forkNumber > 1
+                ? " (" + ForkProgress.label(forkNumber, settings.forks()) + ")" : "";
         JvmFork fork = placement.server();
         ForkedServer downstream = null;
         try {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
@@ -52,6 +53,23 @@ public final class InterleavedForks {
     }
 
     /**
+     * Runs one fork of the measurement at {@code index}; a failure becomes its outcome, and the run goes on with the
+     * others.
+     */
+    private static void runFork(Measurement m, int index, int fork, Runnable run, Outcome[] outcomes,
+                                PrintStream out) {
+        try {
+            run.run();
+        } catch (RuntimeException e) {
+            outcomes[index] = new Outcome(null, e);
+            out.println("[PERF] " + (m.label().isEmpty() ? "" : m.label() + ": ") + m.plan().combination()
+                    + " fork " + fork + " failed; its later forks are skipped, the other combinations go on: "
+                    + e.getMessage());
+            out.flush();
+        }
+    }
+
+    /**
      * The order of every round: for each of {@code forks} rounds, the indexes of {@code combinations} combinations in
      * the order their fork of that round runs. The same seed gives the same order.
      */
@@ -83,13 +101,27 @@ public final class InterleavedForks {
     /**
      * Measures every plan of {@code plans} (one suite, distinct combinations) interleaved as the class says, saves
      * each summary in {@code store} (the seed in it) and returns each combination's outcome by name, in
-     * {@code plans}' order. Progress and the seed go to {@code out}.
+     * {@code plans}' order. Progress and the seed go to {@code out}. No adaptive forks.
      */
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
                                                       SummaryStore store, Placement placement, long seed,
                                                       PrintStream out) {
-        List<Outcome> outcomes = measureAll(plans.stream().map(plan -> new Measurement(plan, store.resultsDir(), placement, ""))
-                .toList(), settings, seed, out);
+        return measureAndSave(plans, settings, store, placement, seed, AdaptiveForks.Limits.off(),
+                summaries -> Set.of(), out);
+    }
+
+    /**
+     * Like {@link #measureAndSave(List, HarnessSettings, SummaryStore, Placement, long, PrintStream)}, then, when
+     * {@code adaptive} is on, extra forks for the combinations that {@code undecided} finds tied with a neighbour
+     * ({@link AdaptiveForks}).
+     */
+    public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
+                                                      SummaryStore store, Placement placement, long seed,
+                                                      AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
+                                                      PrintStream out) {
+        List<Outcome> outcomes = measureAll(plans.stream()
+                .map(plan -> new Measurement(plan, store.resultsDir(), placement, "")).toList(), settings, seed,
+                adaptive, undecided, out);
         Map<String, Outcome> byName = new LinkedHashMap<>();
         for (int i = 0; i < plans.size(); i++) {
             byName.put(plans.get(i).combination(), outcomes.get(i));
@@ -100,14 +132,29 @@ public final class InterleavedForks {
     /**
      * Measures every measurement (one suite; distinct combinations, or the same ones in different cells of the run's
      * JVM axes, so that a drift of the machine lands on every cell alike) interleaved as the class says, saves each
-     * summary in its store (the seed in it) and returns the outcomes in {@code measurements}' order.
+     * summary in its store (the seed in it) and returns the outcomes in {@code measurements}' order. No adaptive
+     * forks.
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
+                                           PrintStream out) {
+        return measureAll(measurements, settings, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(), out);
+    }
+
+    /**
+     * Like {@link #measureAll(List, HarnessSettings, long, PrintStream)}, then, when {@code adaptive} is on, extra
+     * forks for the combinations that {@code undecided} finds tied with a neighbour ({@link AdaptiveForks}). Adaptive
+     * forks rank the measurements as one suite's combinations, so they do not apply across cells of the JVM axes yet.
+     */
+    public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
+                                           AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
                                            PrintStream out) {
         long started = System.nanoTime();
         String suite = measurements.get(0).plan().suite();
         long cells = measurements.stream().map(Measurement::label).distinct().count();
         long combinations = measurements.stream().map(m -> m.plan().combination()).distinct().count();
+        if (adaptive.on() && cells > 1) {
+            throw new IllegalArgumentException("adaptive forks do not apply across cells of the server's JVM axes");
+        }
         String what = cells < 2 ? measurements.size() + " combinations of " + suite
                 : combinations + " combination" + (combinations == 1 ? "" : "s") + " of " + suite + " in " + cells
                         + " cells of the server's JVM axes";
@@ -124,23 +171,27 @@ public final class InterleavedForks {
                 measured.add(new MeasuredForks(m.plan(), settings, m.placement(), seed));
                 runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label()));
             }
+            // Numbered per combination: one that skipped an adaptive round has had fewer forks than the round says.
+            AdaptiveForks.ExtraFork fork = (index, round) -> {
+                int number = measured.get(index).forks() + 1;
+                runFork(measurements.get(index), index, number,
+                        () -> measured.get(index).add(runners.get(index).run(number)), outcomes, out);
+            };
             List<List<Integer>> rounds = order(measurements.size(), settings.forks(), seed);
+            int forksRun = 0;
             for (int round = 0; round < rounds.size(); round++) {
                 for (int index : rounds.get(round)) {
-                    if (outcomes[index] != null) {
-                        continue; // failed in an earlier round
-                    }
-                    try {
-                        measured.get(index).add(runners.get(index).run(round + 1));
-                    } catch (RuntimeException e) {
-                        outcomes[index] = new Outcome(null, e);
-                        Measurement m = measurements.get(index);
-                        out.println("[PERF] " + (m.label().isEmpty() ? "" : m.label() + ": ") + m.plan().combination()
-                                + " fork " + (round + 1) + " failed; its later forks are skipped, the other"
-                                + " combinations go on: " + e.getMessage());
-                        out.flush();
+                    if (outcomes[index] == null) { // else failed in an earlier round
+                        fork.run(index, round + 1);
+                        forksRun++;
                     }
                 }
+            }
+            if (adaptive.on()) {
+                List<String> names = measurements.stream().map(m -> m.plan().combination()).toList();
+                AdaptiveForks.extend(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
+                        fork, settings.forks(), (double) (System.nanoTime() - started) / Math.max(1, forksRun),
+                        adaptive, undecided, seed, System::nanoTime, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

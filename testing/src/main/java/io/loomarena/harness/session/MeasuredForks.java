@@ -66,7 +66,8 @@ public final class MeasuredForks {
     }
 
     /**
-     * The summary of every fork (not yet persisted).
+     * The summary of every fork (not yet persisted); forks beyond the settings' are adaptive forks
+     * ({@link AdaptiveForks}).
      *
      * @throws IllegalStateException when fewer forks ran than the settings ask for
      */
@@ -78,8 +79,8 @@ public final class MeasuredForks {
         Path repository = Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir());
         return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
                 plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
-                new Runs(settings.forks(), settings.warmupIterations(), settings.iterations(), measured,
-                        interleavingSeed),
+                new Runs(forks(), settings.warmupIterations(), settings.iterations(), measured,
+                        interleavingSeed, forks() - settings.forks()),
                 Aggregate.of(measured),
                 EnvironmentProbe.capture(settings.jvm(), placement, started, loadAverage,
                         !peakRssPerFork.contains(false), repository, hostsWithErrors()));

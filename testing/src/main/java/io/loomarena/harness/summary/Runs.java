@@ -16,9 +16,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param interleavingSeed the seed of the order of forks when this combination's forks ran interleaved with other
  *                         combinations' ({@code io.loomarena.harness.session.InterleavedForks}); {@code null} (and
  *                         absent from the file) when they ran back to back, one combination per invocation
+ * @param adaptiveForks    of {@code forks}, how many were added after the planned ones because this combination's
+ *                         order against a neighbour in its ranking was undecided (adaptive forks,
+ *                         {@code io.loomarena.harness.session.AdaptiveForks}); 0 (and absent from the file) otherwise
  */
 public record Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured,
-                   @JsonInclude(JsonInclude.Include.NON_NULL) Long interleavingSeed) {
+                   @JsonInclude(JsonInclude.Include.NON_NULL) Long interleavingSeed,
+                   @JsonInclude(JsonInclude.Include.NON_DEFAULT) int adaptiveForks) {
 
     @JsonCreator
     public Runs {
@@ -31,11 +35,25 @@ public record Runs(int forks, int warmupIterations, int iterations, List<Measure
             throw new IllegalArgumentException(forks + " forks x " + iterations + " iterations but " + measured.size()
                     + " measured iterations were given");
         }
+        if (adaptiveForks < 0 || adaptiveForks >= forks) {
+            throw new IllegalArgumentException("adaptive forks must be 0.." + (forks - 1) + " of " + forks
+                    + " forks, got " + adaptiveForks);
+        }
+    }
+
+    /** Forks planned, interleaved or not, without adaptive forks. */
+    public Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured, Long interleavingSeed) {
+        this(forks, warmupIterations, iterations, measured, interleavingSeed, 0);
     }
 
     /** Forks that ran back to back (no interleaving seed). */
     public Runs(int forks, int warmupIterations, int iterations, List<MeasuredRun> measured) {
         this(forks, warmupIterations, iterations, measured, null);
+    }
+
+    /** The forks the run planned for every combination: {@code forks} without the adaptive ones. */
+    public int plannedForks() {
+        return forks - adaptiveForks;
     }
 
     /** Warmup iterations per fork (what the rankings compare and print as warmups). */

@@ -42,6 +42,17 @@ class RunOptionsTest {
         assertThat(options.baselineRefresh()).isFalse();
         assertThat(options.remoteLab()).isFalse();
         assertThat(options.seed()).isEmpty();
+        assertThat(options.adaptive().on()).as("adaptive forks off by default").isFalse();
+        assertThat(options.adaptive().budget()).isEqualTo(Duration.ofMinutes(4));
+    }
+
+    @Test
+    void adaptiveForksAndTheirBudgetAreRead() {
+        RunOptions options = parse(Map.of("loomarena.adaptiveForks", "3", "loomarena.forkBudget", "90s"));
+
+        assertThat(options.adaptive().on()).isTrue();
+        assertThat(options.adaptive().maxExtraForks()).isEqualTo(3);
+        assertThat(options.adaptive().budget()).isEqualTo(Duration.ofSeconds(90));
     }
 
     @Test
@@ -96,6 +107,13 @@ class RunOptionsTest {
         "loomarena.baseline.refresh|yes|true or false",
         "loomarena.remoteLab|on|true or false",
         "loomarena.seed|abc|a whole number",
+        "loomarena.adaptiveForks|-1|a whole number 0..100",
+        "loomarena.adaptiveForks|many|a whole number 0..100",
+        "loomarena.adaptiveForks|101|a whole number 0..100",
+        "loomarena.forkBudget|abc|a positive number with ms, s or m",
+        "loomarena.forkBudget|10|a positive number with ms, s or m",
+        "loomarena.forkBudget|0s|a positive number with ms, s or m",
+        "loomarena.forkBudget|1441m|longer than 1440 min",
     })
     void aBadValueNamesThePropertyTheValueAndWhatIsAllowed(String property, String value, String allowed) {
         // One line, no stack trace: every scenario that reads the options shows it (Cucumber prints the trace).

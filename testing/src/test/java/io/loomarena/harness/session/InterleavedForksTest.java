@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,9 +66,7 @@ class InterleavedForksTest {
     void forkKOfEveryCombinationRunsBeforeForkKPlusOneOfAnyAndEachSummaryKeepsTheSeed() {
         SummaryStore store = new SummaryStore(results);
         HarnessSettings settings = FakePlans.settings(results).withIterations(2, 1, 1);
-        List<BenchmarkPlan> plans = List.of(labelled(FakePlans.plan("normal", "ok", 20), "FAKE_A_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 20), "FAKE_B_SERVER"),
-                labelled(FakePlans.plan("normal", "ok", 20), "FAKE_C_SERVER"));
+        List<BenchmarkPlan> plans = threeFakeServers(20);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
@@ -109,6 +109,58 @@ class InterleavedForksTest {
         assertThatThrownBy(() -> outcomes.get(failing.combination()).orThrow()).isInstanceOf(HarnessException.class);
         assertThat(store.path("fake", failing.combination())).doesNotExist();
         assertThat(outcomes.get(fine.combination()).orThrow().summary().runs().measured()).hasSize(2);
+    }
+
+    @Test
+    void adaptiveForksAfterThePlannedRoundsGoToTheUndecidedCombinationsEachNumberedAfterItsOwnForks() {
+        SummaryStore store = new SummaryStore(results);
+        HarnessSettings settings = FakePlans.settings(results).withIterations(1, 0, 1);
+        List<BenchmarkPlan> plans = threeFakeServers(10);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        // The rule finds A and B tied whatever they measure, and C never: one extra round of A and B, then the limit.
+        AdaptiveForks.Undecided aAndB = summaries -> summaries.stream().map(BenchmarkSummary::combination)
+                .filter(name -> !name.startsWith("FAKE_C")).collect(Collectors.toSet());
+
+        Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
+                Placement.local(JvmFork.local(settings)), 9, new AdaptiveForks.Limits(1, Duration.ofMinutes(10)),
+                aAndB, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        String log = printed.toString(StandardCharsets.UTF_8);
+        assertThat(log).contains("FAKE_A_SERVER+FAKE_CLIENT fork 2 (adaptive) iteration 1/1",
+                        "FAKE_B_SERVER+FAKE_CLIENT fork 2 (adaptive) iteration 1/1",
+                        "the limit of 1 extra fork per combination is reached")
+                .doesNotContain("FAKE_C_SERVER+FAKE_CLIENT fork 2");
+        for (BenchmarkPlan plan : plans) {
+            BenchmarkSummary summary = outcomes.get(plan.combination()).orThrow().summary();
+            int extra = plan.serverLabel().equals("FAKE_C_SERVER") ? 0 : 1;
+            assertThat(summary.runs().forks()).as(plan.combination()).isEqualTo(1 + extra);
+            assertThat(summary.runs().adaptiveForks()).as(plan.combination()).isEqualTo(extra);
+            assertThat(SummaryStore.read(store.path("fake", plan.combination()))).isEqualTo(summary);
+        }
+    }
+
+    @Test
+    void adaptiveForksAcrossCellsOfTheJvmAxesAreRefusedBeforeAnyFork() {
+        HarnessSettings settings = FakePlans.settings(results).withIterations(1, 0, 1);
+        Placement here = Placement.local(JvmFork.local(settings));
+        BenchmarkPlan plan = FakePlans.plan("normal", "ok", 10);
+        List<InterleavedForks.Measurement> twoCells = List.of(
+                new InterleavedForks.Measurement(plan, results.resolve("a"), here, "jdk21/default"),
+                new InterleavedForks.Measurement(plan, results.resolve("b"), here, "jdk25/default"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        assertThatThrownBy(() -> InterleavedForks.measureAll(twoCells, settings, 9,
+                new AdaptiveForks.Limits(1, Duration.ofMinutes(1)), summaries -> Set.of(),
+                new PrintStream(printed, true, StandardCharsets.UTF_8)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("across cells");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /** Three combinations of the fake server, told apart by their labels A, B and C, each doing {@code work}. */
+    private static List<BenchmarkPlan> threeFakeServers(int work) {
+        return List.of(labelled(FakePlans.plan("normal", "ok", work), "FAKE_A_SERVER"),
+                labelled(FakePlans.plan("normal", "ok", work), "FAKE_B_SERVER"),
+                labelled(FakePlans.plan("normal", "ok", work), "FAKE_C_SERVER"));
     }
 
     private static BenchmarkPlan labelled(BenchmarkPlan plan, String serverLabel) {

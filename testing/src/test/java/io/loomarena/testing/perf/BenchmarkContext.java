@@ -21,7 +21,9 @@ import io.loomarena.harness.jvm.ServerAxes;
 import io.loomarena.harness.jvm.ServerAxesCheck;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.ranking.SuiteRanking;
+import io.loomarena.harness.ranking.Separation;
 import io.loomarena.harness.remote.RemoteHosts;
+import io.loomarena.harness.session.AdaptiveForks;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.session.InterleavedForks;
 import io.loomarena.harness.session.Placement;
@@ -63,7 +65,7 @@ public final class BenchmarkContext {
     BenchmarkPlan plan;
     Combination.Measured measured;
     SuiteRanking ranking;
-    /** The combinations of the scenario's suite a run may measure with it (empty: only its own, as the HTTP suites). */
+    /** The combinations of the scenario's suite and workload a run may measure with it (empty: only its own). */
     List<Candidate> candidates = List.of();
     /** The scenario's tags, with {@code @} (set by a hook before its steps). */
     Set<String> scenarioTags = Set.of();
@@ -116,10 +118,17 @@ public final class BenchmarkContext {
         }
         List<BenchmarkPlan> together = selectedWith(chosen);
         if (together.size() * cells.size() < 2) {
+            if (options.adaptive().on()) {
+                System.out.println("[PERF] adaptive forks: " + chosen.combination() + " is the only combination of"
+                        + " its workload this run selects, so it has no neighbour to be tied with: no extra fork");
+            }
             measured = Combination.measureAndSave(chosen, settings, measuredStore, placementIn(cells.get(0)));
             return;
         }
-        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(together, cells);
+        // An open model's ranking is by p99, not by the throughput ratio that decides ties: no adaptive forks there.
+        AdaptiveForks.Limits adaptive = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? AdaptiveForks.Limits.off()
+                : options.adaptive();
+        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(together, cells, adaptive);
         synchronized (INTERLEAVED) {
             for (BenchmarkPlan other : together) {
                 if (!other.combination().equals(chosen.combination())) {
@@ -140,15 +149,25 @@ public final class BenchmarkContext {
         plan = plans.get(0);
         cells.forEach(cell -> LEDGER.measuring(storeOf(cell).suiteDir(plan.suite())));
         measuredStore = storeOf(cells.get(0));
-        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(plans, cells);
+        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(plans, cells, AdaptiveForks.Limits.off());
         outcomes.values().forEach(BenchmarkContext::firstOf);
         measured = firstOf(outcomes.get(key(plan)));
         return measured;
     }
 
-    /** Each plan in each cell, interleaved; the outcomes by plan ({@link #key}), one per cell in the cells' order. */
+    /**
+     * Each plan in each cell, interleaved, then adaptive forks when {@code adaptive} is on and the run sets no axes
+     * (they do not apply across cells yet); the outcomes by plan ({@link #key}), one per cell in the cells' order.
+     */
     private Map<String, List<InterleavedForks.Outcome>> measureInCells(List<BenchmarkPlan> plans,
-                                                                       List<ServerAxes.Cell> cells) {
+                                                                       List<ServerAxes.Cell> cells,
+                                                                       AdaptiveForks.Limits adaptive) {
+        AdaptiveForks.Limits limits = adaptive;
+        if (adaptive.on() && axes.setByRun()) {
+            System.out.println("[PERF] adaptive forks: off in a run that sets -Dloomarena.jvms or"
+                    + " -Dloomarena.flagSets (they do not apply across cells of the server's JVM axes yet)");
+            limits = AdaptiveForks.Limits.off();
+        }
         List<InterleavedForks.Measurement> measurements = new ArrayList<>();
         for (ServerAxes.Cell cell : cells) {
             Placement placement = placementIn(cell);
@@ -157,7 +176,7 @@ public final class BenchmarkContext {
                     label)));
         }
         List<InterleavedForks.Outcome> outcomes = InterleavedForks.measureAll(measurements, settings,
-                seedOfRun(options), System.out);
+                seedOfRun(options), limits, Separation::undecidedNeighbours, System.out);
         Map<String, List<InterleavedForks.Outcome>> byPlan = new HashMap<>();
         for (int i = 0; i < measurements.size(); i++) {
             byPlan.computeIfAbsent(key(measurements.get(i).plan()), k -> new ArrayList<>()).add(outcomes.get(i));

@@ -1,6 +1,10 @@
 package io.loomarena.testing.perf;
 
 import java.time.Duration;
+import java.util.Set;
+
+import io.cucumber.java.Before;
+import io.cucumber.java.Scenario;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
@@ -10,14 +14,29 @@ import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.testing.RowTags;
 
-/** Thin steps for one HTTP benchmark combination: they hand the work to {@link Combination}. */
+/**
+ * Thin steps for one HTTP benchmark combination: they hand the work to {@link Combination}, or, when the run selects
+ * other rows of the same suite and workload, to {@link io.loomarena.harness.session.InterleavedForks} through
+ * {@link BenchmarkContext}.
+ */
 public final class HttpBenchmarkSteps {
 
     private final BenchmarkContext context;
 
     public HttpBenchmarkSteps(BenchmarkContext context) {
         this.context = context;
+    }
+
+    /**
+     * The row's tags (its own and its row's model tags, {@link RowTags}) tell which other rows of the suite share its
+     * workload: the first of them measures them all, interleaved, as the echo matrix's first row does.
+     */
+    @Before("@Http and @Performance")
+    public void rememberTags(Scenario scenario) {
+        context.scenarioTags = Set.copyOf(RowTags.effective(scenario.getSourceTagNames(), scenario.getUri(),
+                scenario.getLine()));
     }
 
     @Given("the HTTP {word} suite sends {long} requests to {string} over {int} keep-alive connections")
@@ -75,5 +94,8 @@ public final class HttpBenchmarkSteps {
     private void given(String suite, HttpWorkload workload) {
         HttpSuite chosen = HttpSuite.of(suite);
         context.use(chosen, (server, client) -> chosen.plan(server, client, workload));
+        context.candidates = chosen.combinations().stream()
+                .map(entry -> new BenchmarkContext.Candidate(entry.tags(), HttpBenchmarks.plan(chosen, entry, workload)))
+                .toList();
     }
 }

@@ -22,8 +22,10 @@ final class SummaryAssertions {
         assertThat(context.measured().file()).isRegularFile()
                 .hasParent(context.measuredStore.suiteDir(context.suite.folder())).hasFileName(combination + ".json");
         assertThat(summary.unit()).isEqualTo(context.plan.unit());
+        // Adaptive forks (-Dloomarena.adaptiveForks) may add forks beyond the planned ones.
+        assertThat(summary.runs().plannedForks()).as("planned forks").isEqualTo(context.settings.forks());
         assertThat(summary.runs().measured()).as("measured iterations")
-                .hasSize(context.settings.forks() * context.settings.iterations());
+                .hasSize(summary.runs().forks() * context.settings.iterations());
     }
 
     /** Every measured iteration completed the plan's whole work without a single error. */

@@ -1,0 +1,204 @@
+package io.loomarena.harness.session;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+
+import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.summary.BenchmarkSummary;
+
+/**
+ * Adaptive forks: after the planned forks of an interleaved run, more forks for the combinations whose order against
+ * a neighbour in the ranking is still undecided (tied), round-robin, until every neighbour's order is decided, a
+ * combination has had the most extra forks allowed, or the time budget ends; what is still undecided then stays tied,
+ * and the output says why it stopped. A round is one more fork of each undecided combination, in an order shuffled
+ * from the run's seed, so the extra forks stay interleaved ({@link InterleavedForks}). The session cannot know the
+ * ranking's rule (the ranking sits above it), so the rule is handed in ({@link Undecided}). Stateless.
+ */
+public final class AdaptiveForks {
+
+    /** The budget when only the number of extra forks is set: a quarter of the default run's 15-minute limit. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(4);
+    /** At most this many extra forks per combination: with the planned ones, still within {@link HarnessSettings}'s. */
+    public static final int MAX_EXTRA_FORKS = HarnessSettings.MAX_FORKS;
+    /** The longest budget: a day (a longer one is a typo, and would overflow a count of nanoseconds). */
+    public static final Duration MAX_BUDGET = Duration.ofDays(1);
+
+    /**
+     * How far adaptive forks may go (-Dloomarena.adaptiveForks, -Dloomarena.forkBudget). Immutable.
+     *
+     * @param maxExtraForks at most this many forks per combination beyond the planned ones; 0: adaptive forks off
+     * @param budget        the time the extra rounds may take together; a round that would end after it is not
+     *                      started (its length estimated from the forks measured so far)
+     */
+    public record Limits(int maxExtraForks, Duration budget) {
+
+        public Limits {
+            Objects.requireNonNull(budget, "budget");
+            if (maxExtraForks < 0 || maxExtraForks > MAX_EXTRA_FORKS) {
+                throw new IllegalArgumentException("extra forks must be 0.." + MAX_EXTRA_FORKS + ", got "
+                        + maxExtraForks);
+            }
+            if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
+                throw new IllegalArgumentException("the fork budget must be positive and at most "
+                        + text(MAX_BUDGET) + ", got " + text(budget));
+            }
+        }
+
+        /** Off: the default, so that the default build's time does not grow. */
+        public static Limits off() {
+            return new Limits(0, DEFAULT_BUDGET);
+        }
+
+        public boolean on() {
+            return maxExtraForks > 0;
+        }
+    }
+
+    /**
+     * The ranking's rule: of the combinations measured so far, the names of those whose order against a neighbour
+     * (the one ranked just above or just below) the data cannot tell.
+     */
+    @FunctionalInterface
+    public interface Undecided {
+        Set<String> among(List<BenchmarkSummary> summaries);
+    }
+
+    /**
+     * Runs one more fork of the combination at {@code index} and adds it to that combination's forks; {@code round}
+     * is the planned forks plus the extra round (a combination decided in one round and tied again in a later one has
+     * had fewer forks: the run numbers each combination's forks itself).
+     */
+    @FunctionalInterface
+    interface ExtraFork {
+        void run(int index, int round);
+    }
+
+    /** Why the extra rounds stopped. */
+    public enum Ending {
+        /** Nothing was undecided after the planned forks: no extra fork ran. */
+        NOTHING_UNDECIDED,
+        /** Every neighbour's order was decided after one extra round or more. */
+        DECIDED,
+        /** A combination still undecided had had the most extra forks allowed. */
+        LIMIT,
+        /** The next round would have ended after the time budget. */
+        BUDGET
+    }
+
+    /**
+     * What the extra rounds did. Immutable.
+     *
+     * @param rounds    extra rounds run
+     * @param ending    why they stopped
+     * @param undecided the combinations still undecided at the end (tied), in the run's order; empty when decided
+     */
+    public record Report(int rounds, Ending ending, List<String> undecided) {
+
+        public Report {
+            undecided = List.copyOf(undecided);
+        }
+    }
+
+    private AdaptiveForks() {
+    }
+
+    /**
+     * Adds extra rounds as the class says.
+     *
+     * @param names         every combination of the run, by index
+     * @param current       the summary of the forks of the combination at an index so far; {@code null} once a fork
+     *                      of it failed (it is left out from then on)
+     * @param fork          runs one more fork
+     * @param plannedForks  forks every combination had before
+     * @param meanForkNanos how long one fork took so far, to tell whether a round fits in the budget
+     * @param clock         {@link System#nanoTime}, or a fake one in tests
+     * @param out           where the progress and the ending are said
+     */
+    static Report extend(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork,
+                         int plannedForks, double meanForkNanos, Limits limits, Undecided rule, long seed,
+                         LongSupplier clock, PrintStream out) {
+        Random random = new Random(~seed); // its own stream, repeated by the same seed
+        long started = clock.getAsLong();
+        double forkNanos = meanForkNanos;
+        int round = 0;
+        while (true) {
+            List<Integer> undecided = undecided(names, current, rule);
+            if (undecided.isEmpty()) {
+                Report report = new Report(round, round == 0 ? Ending.NOTHING_UNDECIDED : Ending.DECIDED, List.of());
+                say(out, round == 0 ? "[PERF] adaptive forks: no combination is tied with a neighbour after the "
+                        + plannedForks + " planned forks; no extra fork" : String.format(Locale.ROOT,
+                        "[PERF] adaptive forks: every neighbour's order decided after %d extra round%s",
+                        round, round == 1 ? "" : "s"));
+                return report;
+            }
+            List<String> tied = undecided.stream().map(names::get).toList();
+            if (round == limits.maxExtraForks()) {
+                say(out, String.format(Locale.ROOT, "[PERF] adaptive forks: the limit of %d extra fork%s per"
+                                + " combination is reached; still undecided, so they stay tied: %s",
+                        limits.maxExtraForks(), limits.maxExtraForks() == 1 ? "" : "s", String.join(", ", tied)));
+                return new Report(round, Ending.LIMIT, tied);
+            }
+            long spent = clock.getAsLong() - started;
+            double nextRound = forkNanos * undecided.size();
+            if (spent + nextRound > limits.budget().toNanos()) {
+                say(out, String.format(Locale.ROOT, "[PERF] adaptive forks: the time budget of %s ended after %d"
+                                + " extra round%s (%.0f s spent, the next round would take about %.0f s); still"
+                                + " undecided, so they stay tied: %s", text(limits.budget()), round,
+                        round == 1 ? "" : "s", spent / 1e9, nextRound / 1e9, String.join(", ", tied)));
+                return new Report(round, Ending.BUDGET, tied);
+            }
+            round++;
+            int forkNumber = plannedForks + round;
+            say(out, String.format(Locale.ROOT, "[PERF] adaptive forks, round %d: one more fork of each of %d"
+                            + " combination%s tied with a neighbour: %s", round, tied.size(),
+                    tied.size() == 1 ? "" : "s", String.join(", ", tied)));
+            Collections.shuffle(undecided, random);
+            long roundStarted = clock.getAsLong();
+            for (int index : undecided) {
+                fork.run(index, forkNumber);
+            }
+            // The latest round is the best guess of the next: the machine may have drifted since the planned forks.
+            forkNanos = (double) (clock.getAsLong() - roundStarted) / undecided.size();
+        }
+    }
+
+    /** The indexes of the combinations the rule finds undecided, among those without a failed fork. */
+    private static List<Integer> undecided(List<String> names, IntFunction<BenchmarkSummary> current,
+                                           Undecided rule) {
+        List<BenchmarkSummary> summaries = new ArrayList<>();
+        List<Integer> live = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            BenchmarkSummary summary = current.apply(i);
+            if (summary != null) {
+                summaries.add(summary);
+                live.add(i);
+            }
+        }
+        Set<String> tied = summaries.size() < 2 ? Set.of() : new LinkedHashSet<>(rule.among(summaries));
+        return live.stream().filter(i -> tied.contains(names.get(i))).collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    /** {@code 4 min}, {@code 90 s}, {@code 500 ms}. */
+    public static String text(Duration duration) {
+        if (duration.toMillis() % 60_000 == 0) {
+            return duration.toMinutes() + " min";
+        }
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    }
+
+    private static void say(PrintStream out, String line) {
+        out.println(line);
+        out.flush();
+    }
+}
