@@ -25,6 +25,7 @@ import io.cucumber.messages.types.FeatureChild;
 import io.cucumber.messages.types.GherkinDocument;
 import io.cucumber.messages.types.Scenario;
 import io.cucumber.messages.types.TableRow;
+import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.model.ClientModel;
 import io.loomarena.model.ServerModel;
 
@@ -45,7 +46,7 @@ public final class RowTags {
     static final Set<String> SERVER_COLUMNS = Set.of("server", "model");
     static final String CLIENT_COLUMN = "client";
     static final String CACHED_CONTENT_OPTION = "--cache-content";
-    static final String CACHED_CONTENT_TAG = "@CachedContent";
+    static final String CACHED_CONTENT_TAG = HttpSuite.CACHED_CONTENT;
 
     /**
      * The features whose rows carry their models' tags: the echo and HTTP ones, whose outlines run on every model. The

@@ -177,7 +177,7 @@ class SuiteExamplesTest {
                     ClientModel.parse(http.get().group(2)));
             Set<String> wanted = new LinkedHashSet<>(List.of(entry.server().model().tag(), entry.client().tag()));
             if (entry.server().cachedContent()) {
-                wanted.add("@CachedContent");
+                wanted.add(HttpSuite.CACHED_CONTENT);
             }
             return Optional.of(new Row(group, HttpSuite.of(suite.get().group(1)).combinations().stream()
                     .map(Object::toString).toList(), entry.toString(), wanted, tags));
