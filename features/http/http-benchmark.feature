@@ -215,6 +215,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     blocks the serving thread directly, without a downstream. One connection per request, because the pool
     model holds a thread per connection: with keep-alive, 4 threads would serve 4 connections and starve the others.
     `pool --pool-size 4` is the pool model with 4 threads (POOL_4_SERVER), `pool` has 100 (POOL_SERVER).
+    `event-loop` holds no thread while it waits: /io?ms=10 ends on its loop's timer, /fanout's downstream calls are
+    asynchronous.
     Given the HTTP fanout suite sends <requests> requests to "<path>" over 100 connections, one connection per request
     When "<server>" is measured against the virtual client
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
@@ -229,6 +231,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool --pool-size 4 | /io?ms=10             | 100      |
       | pool               | /fanout?calls=3&ms=10 | 100      |
       | pool               | /io?ms=10             | 100      |
+      | event-loop         | /fanout?calls=3&ms=10 | 100      |
+      | event-loop         | /io?ms=10             | 100      |
     @Slow @Full
     Examples: full, 3,000 requests
       | server             | path                  | requests |
@@ -238,6 +242,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool --pool-size 4 | /io?ms=10             | 3000     |
       | pool               | /fanout?calls=3&ms=10 | 3000     |
       | pool               | /io?ms=10             | 3000     |
+      | event-loop         | /fanout?calls=3&ms=10 | 3000     |
+      | event-loop         | /io?ms=10             | 3000     |
 
   @PerformanceSummary @Slow @HttpFanout
   Scenario: Rank the fanout suite: one ranking for /fanout and one for /io, fastest first

@@ -113,8 +113,8 @@ public enum HttpSuite implements BenchmarkSuite {
      * Every combination the suite measures, client-major as its ranking lists them: the one list its ranking, its runs
      * across hosts and its scenarios (a check holds its features' Examples to it) derive from. Every model with its
      * defaults plus virtual with cached content, both clients for {@code ping}, which adds the pool at 2 x CPUs and
-     * the Netty reference;
-     * {@code fanout} measures virtual against pools of 4 and 100 threads.
+     * the Netty reference; {@code fanout} measures virtual against pools of 4 and 100 threads and the event loop
+     * (which waits on timers and asynchronous downstream calls, with no thread per request).
      */
     public List<Entry> combinations() {
         List<HttpServerSetup> servers = new ArrayList<>(HttpServerSetup.everyModel());
@@ -128,7 +128,8 @@ public enum HttpSuite implements BenchmarkSuite {
                 clients = List.of(ClientModel.PLATFORM, ClientModel.VIRTUAL);
             }
             case FANOUT -> servers = List.of(HttpServerSetup.of(ServerModel.VIRTUAL),
-                    HttpServerSetup.pool(PoolSize.fixed(4)), HttpServerSetup.of(ServerModel.POOL));
+                    HttpServerSetup.pool(PoolSize.fixed(4)), HttpServerSetup.of(ServerModel.POOL),
+                    HttpServerSetup.of(ServerModel.EVENT_LOOP));
             default -> { }
         }
         List<Entry> entries = new ArrayList<>();

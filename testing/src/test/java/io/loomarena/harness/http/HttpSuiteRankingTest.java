@@ -114,7 +114,7 @@ class HttpSuiteRankingTest {
                 "VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT");
         assertThat(HttpSuite.FANOUT.expectedCombinations(Map.of("path", "/fanout?calls=3&ms=10")))
                 .containsExactly("VIRTUAL_SERVER+VIRTUAL_CLIENT+FANOUT", "POOL_4_SERVER+VIRTUAL_CLIENT+FANOUT",
-                        "POOL_SERVER+VIRTUAL_CLIENT+FANOUT");
+                        "POOL_SERVER+VIRTUAL_CLIENT+FANOUT", "EVENT_LOOP_SERVER+VIRTUAL_CLIENT+FANOUT");
         assertThat(HttpSuite.CPU.variant(Map.of("connections", 50))).isEqualTo("C50");
         assertThat(HttpServerSetup.parse("pool --pool-size 4").toString()).isEqualTo("pool --pool-size 4");
         assertThat(HttpServerSetup.parse("pool").toString()).isEqualTo("pool --pool-size 100");
