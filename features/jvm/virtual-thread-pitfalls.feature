@@ -133,3 +133,57 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
       | 21  | a-pool-of-16 |
       | 25  | ThreadLocal  |
       | 25  | a-pool-of-16 |
+
+  Scenario Outline: /ping on the HTTP server with jdk.pollerMode=<mode> on JDK <jdk>: the JDK <verdict> the mode
+    The same setting on the project's HTTP server, in its own JVM of the JDK (serve --model virtual), with a load
+    client on the default JVM keeping 1,000 connections open and sending /ping over them. The throughput, p99 and max
+    of every mode are printed, not graded. What is asserted is behaviour: which modes each JDK takes (21 has no poller
+    modes and takes any value; 25 takes 1 and 2 and refuses 3 only when a thread first waits for a socket: the server
+    starts, requests that must wait fail, and its stderr names the refused mode), and that a server running with a
+    mode answers every request without an error.
+    Given the HTTP server on virtual threads and a load client sending <requests> /ping requests over <connections> connections
+    When the server runs on JDK <jdk> with jdk.pollerMode set to <mode>
+    Then the JDK <verdict> the mode, and the server answers every /ping when it runs with it
+
+    Examples: quick, 1,000 connections x 5 requests
+      | jdk | mode | connections | requests | verdict |
+      | 21  | 1    | 1000        | 5000     | takes   |
+      | 21  | 2    | 1000        | 5000     | takes   |
+      | 21  | 3    | 1000        | 5000     | takes   |
+      | 25  | 1    | 1000        | 5000     | takes   |
+      | 25  | 2    | 1000        | 5000     | takes   |
+      | 25  | 3    | 1000        | 5000     | refuses |
+
+    @Slow
+    Examples: 1,000 connections x 100 requests
+      | jdk | mode | connections | requests | verdict |
+      | 21  | 1    | 1000        | 100000   | takes   |
+      | 21  | 2    | 1000        | 100000   | takes   |
+      | 21  | 3    | 1000        | 100000   | takes   |
+      | 25  | 1    | 1000        | 100000   | takes   |
+      | 25  | 2    | 1000        | 100000   | takes   |
+      | 25  | 3    | 1000        | 100000   | refuses |
+
+  @Slow
+  Scenario Outline: /ping on the HTTP server while /cpu runs on <where>, parallelism <parallelism>, on JDK <jdk>: /ping <verdict>
+    The CPU-bound pitfall on the project's HTTP server, in its own JVM of the JDK: one load client keeps /cpu requests
+    (about 200 ms of one core each) in progress, and once the server counts them a second client sends /ping 100 times
+    a second for 2 s, each /ping's latency counted from when it was due. With as many /cpu requests on virtual threads
+    as carriers (parallelism = this machine's 2 CPUs), nothing takes a carrier back: a /ping waits until a /cpu request
+    ends. A pool of platform threads, or more carriers than /cpu requests, lets the OS give /ping a turn. Asserted
+    against the /cpu request's own median time in the same run, with generous factors (the machine is shared): at
+    least half of it when /cpu holds every carrier (pings the client could not send because every connection still
+    waited are part of that wait), under a quarter of it otherwise, with no failed request. The figures are printed.
+    About 12 s a row.
+    Given the HTTP server on <model> threads with the virtual-thread scheduler's parallelism set to <parallelism>
+    When 2 /cpu requests of 200 million rounds stay in progress while /ping arrives 100 times a second for 2 s, on JDK <jdk>
+    Then /ping <verdict>
+
+    Examples:
+      | jdk | where                         | model   | parallelism | verdict                                                         |
+      | 21  | virtual threads               | virtual | 2           | waits behind /cpu: its p99 is at least half a /cpu request     |
+      | 21  | a pool of 100 platform threads | pool    | 2           | gets a turn: its p99 is under a quarter of a /cpu request      |
+      | 21  | virtual threads               | virtual | 8           | gets a turn: its p99 is under a quarter of a /cpu request      |
+      | 25  | virtual threads               | virtual | 2           | waits behind /cpu: its p99 is at least half a /cpu request     |
+      | 25  | a pool of 100 platform threads | pool    | 2           | gets a turn: its p99 is under a quarter of a /cpu request      |
+      | 25  | virtual threads               | virtual | 8           | gets a turn: its p99 is under a quarter of a /cpu request      |
