@@ -4,8 +4,10 @@
 # MODEL only; 0 = an unchanged build), a throwaway git worktree of HEAD gets the busy-wait (a `Thread.onSpinWait()`
 # loop after each write in EchoConnection, the read/write loop every echo model shares), and the A/B gate runs RUNS
 # times against the unchanged commit (-Dloomarena.gate.baseline=HEAD's commit). Every [PERF][GATE] verdict is kept;
-# at the end one table counts, per slowdown and combination, PASS, INCONCLUSIVE and FAIL, with the median ratio
-# this/baseline (the cost the busy-wait really had: size SLOWDOWNS so that it is 5% and 10%).
+# at the end one table counts, per slowdown, combination and figure (throughput; the server's CPU time per message),
+# PASS, INCONCLUSIVE and FAIL, with the median ratio this/baseline (what the busy-wait really cost: size SLOWDOWNS so
+# that it is 5% and 10% of the server's CPU per message), and a second table how many runs the gate failed (a FAIL of
+# either figure fails the build).
 # The target (issue 22): a 10% slowdown FAILs in at least 9 of 10 runs, an unchanged build in at most 1 of 20.
 #
 # Usage: bench/gate-power.sh [--help]
@@ -96,23 +98,39 @@ say "== detection table (slowdown x combination: verdicts over the runs, median 
 python3 - "$KEEP/verdicts.txt" <<'PY'
 import re, statistics, sys
 from collections import defaultdict
-counts, ratios = defaultdict(lambda: defaultdict(int)), defaultdict(list)
 try:
     lines = open(sys.argv[1]).read().splitlines()
 except FileNotFoundError:
     lines = []
-pattern = re.compile(r"slowdown=(\d+) run=\d+ \[PERF\]\[GATE\] (PASS|FAIL|INCONCLUSIVE) (\S+): throughput this/baseline ([0-9.]+)")
+# One verdict per figure (throughput, server CPU per operation); a run's combination fails when either figure FAILs.
+pattern = re.compile(r"slowdown=(\d+) run=(\d+) \[PERF\]\[GATE\] (PASS|FAIL|INCONCLUSIVE) (\S+): "
+                     r"(throughput|server CPU per \S+) this/baseline ([0-9.]+)")
+counts, ratios, runs = defaultdict(lambda: defaultdict(int)), defaultdict(list), defaultdict(set)
 for line in lines:
     m = pattern.search(line)
     if m:
-        key = (int(m.group(1)), m.group(3).rstrip(":"))
-        counts[key][m.group(2)] += 1
-        ratios[key].append(float(m.group(4)))
-print("| slowdown ns | combination | PASS | INCONCLUSIVE | FAIL | median ratio |")
-print("|---:|---|---:|---:|---:|---:|")
+        slowdown, run, outcome, combination, figure, ratio = m.groups()
+        key = (int(slowdown), combination.rstrip(":"), figure)
+        counts[key][outcome] += 1
+        ratios[key].append(float(ratio))
+        either = (int(slowdown), combination.rstrip(":"), "either figure")
+        runs[either].add(run)
+        if outcome == "FAIL":
+            runs[(int(slowdown), combination.rstrip(":"), "failed runs")].add(run)
+print("| slowdown ns | combination | figure | PASS | INCONCLUSIVE | FAIL | median ratio |")
+print("|---:|---|---|---:|---:|---:|---:|")
 for key in sorted(counts):
+    if key[2] == "either figure":
+        continue
     c = counts[key]
-    print(f"| {key[0]} | {key[1]} | {c['PASS']} | {c['INCONCLUSIVE']} | {c['FAIL']} | {statistics.median(ratios[key]):.3f} |")
+    print(f"| {key[0]} | {key[1]} | {key[2]} | {c['PASS']} | {c['INCONCLUSIVE']} | {c['FAIL']} | "
+          f"{statistics.median(ratios[key]):.3f} |")
+print()
+print("| slowdown ns | combination | runs | runs the gate FAILed (either figure) |")
+print("|---:|---|---:|---:|")
+for key in sorted(k for k in runs if k[2] == "either figure"):
+    failed = runs.get((key[0], key[1], "failed runs"), set())
+    print(f"| {key[0]} | {key[1]} | {len(runs[key])} | {len(failed)} |")
 PY
 say "verdicts and logs kept in $KEEP"
 [[ "$failed" == no ]]

@@ -9,8 +9,9 @@
 #         our own `echo client --model virtual` (100 clients x 10,000 x 32 B, then 1,000 x 1,000 x 32 B), ROUNDS
 #         rounds interleaved: msg/s, the server's CPU microseconds per message and how busy the server's CPU was
 #         (below ~90% the client, not the server, set msg/s).
-#   idle  a fresh `virtual` echo server, IDLE_CONNECTIONS connections that each echo one byte and then stay open:
-#         RSS per connection (after a full GC, against the same server before the connections).
+#   idle  a fresh echo server of each of IDLE_MODELS, one after another, IDLE_CONNECTIONS connections that each echo
+#         one byte and then stay open: RSS per connection (after a full GC, against the same server before the
+#         connections), the models side by side.
 # Then one table per part with the medians, the ratio to the reference and each target of issue 15 with PASS or MISS
 # (by the medians), beside the lowest and highest ratio of a single round: a verdict inside that spread is noise.
 # The CPU per request or message is what the targets mostly rest on: it is far less disturbed than req/s by other work
@@ -25,7 +26,9 @@
 #              Netty's own HTTP server, the reference for /ping and /data.json that this part measures, may be
 #              added: HTTP_MODELS="virtual+cache-content event-loop netty")
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
-#              IDLE_CONNECTIONS=10000
+#              IDLE_CONNECTIONS=10000  IDLE_MODELS="virtual" (echo `server --model` words; every connection must be
+#                served at once, so not single (one connection at a time) nor pool (100 threads): for example
+#                IDLE_MODELS="platform virtual event-loop netty")
 #              BASE=/folder/with/http-server.jar+echo.jar: every Java server is also measured from those jars, in the
 #                same rounds (row "<name> (base)"), to compare a change with the code before it
 #              JAVA=/path/to/java (JDK >= 21)  HTTP_JVM_OPTS="-Xms512m -Xmx512m -XX:+UseSerialGC"
@@ -46,6 +49,11 @@ ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"
 ECHO_WORKLOADS="${ECHO_WORKLOADS:-100x10000 1000x1000}"
 SIZE="${SIZE:-32}"
 IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-10000}"
+IDLE_MODELS="${IDLE_MODELS:-virtual}"
+for model in $IDLE_MODELS; do
+  [[ "$model" =~ ^(platform|virtual|event-loop|netty)$ ]] || { echo "server-cost: IDLE_MODELS: '$model' cannot hold" \
+    "every connection at once (platform, virtual, event-loop or netty)" >&2; exit 2; }
+done
 BASE="${BASE:-}"
 HTTP_JVM_OPTS="${HTTP_JVM_OPTS:--Xms512m -Xmx512m -XX:+UseSerialGC}"
 ECHO_JVM_OPTS="${ECHO_JVM_OPTS:--Xms512m -Xmx512m -XX:+UseG1GC}"
@@ -172,6 +180,11 @@ http_part() {
     say "  $(verdict "$r" 1.0)  virtual+cache-content /data.json CPU per request <= 1.0x nginx: ${r}x" \
       "($(round_ratios http virtual+cache-content /data.json 5 nginx))"
   fi
+  if [[ " $HTTP_MODELS " == *" event-loop "* ]]; then
+    r=$(ratio "$(median_of http event-loop /ping 5)" "$nping")
+    say "  $(verdict "$r" 0.9)  event-loop /ping CPU per request <= 0.9x nginx: ${r}x" \
+      "($(round_ratios http event-loop /ping 5 nginx))"
+  fi
   for model in $HTTP_MODELS; do
     r=$(ratio "$(median_of http "$model" /ping 5)" "$nping")
     say "  $(verdict "$r" 1.3)  $model /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$model" /ping 5 nginx))"
@@ -283,14 +296,19 @@ echo_part() {
   say "echo targets (this build): the virtual server at least as fast as Go's io.Copy server. msg/s is what the"
   say "client reached; when the server's CPU is not saturated (busy well below 100%) the client set the pace, and"
   say "the server's CPU per message (messages it could echo per CPU second) is the comparison that holds:"
-  [[ " $ECHO_MODELS " == *" virtual "* ]] || return 0
-  for workload in $ECHO_WORKLOADS; do
-    local rr cr
-    rr=$(ratio "$(median_of echo virtual "$workload" 4)" "$(median_of echo "go io.Copy" "$workload" 4)")
-    cr=$(ratio "$(median_of echo virtual "$workload" 5)" "$(median_of echo "go io.Copy" "$workload" 5)")
-    say "  $(verdict "$cr" 1.0)  virtual $workload: CPU per message <= Go's: ${cr}x" \
-      "($(round_ratios echo virtual "$workload" 5 "go io.Copy"); msg/s ${rr}x Go's," \
-      "$(round_ratios echo virtual "$workload" 4 "go io.Copy"))"
+  [[ -n "$GO_ECHO" ]] || return 0
+  for model in virtual event-loop; do
+    [[ " $ECHO_MODELS " == *" $model "* ]] || continue
+    for workload in $ECHO_WORKLOADS; do
+      local rr cr
+      rr=$(ratio "$(median_of echo "$model" "$workload" 4)" "$(median_of echo "go io.Copy" "$workload" 4)")
+      cr=$(ratio "$(median_of echo "$model" "$workload" 5)" "$(median_of echo "go io.Copy" "$workload" 5)")
+      say "  $(verdict "$cr" 1.0)  $model $workload: CPU per message <= Go's: ${cr}x" \
+        "($(round_ratios echo "$model" "$workload" 5 "go io.Copy"))"
+      # msg/s at least Go's: the verdict helper passes a value <= its limit, so it is given Go's / ours
+      say "  $(verdict "$(ratio "$(median_of echo "go io.Copy" "$workload" 4)" "$(median_of echo "$model" "$workload" 4)")" 1.0)" \
+        "$model $workload: msg/s >= Go's: ${rr}x ($(round_ratios echo "$model" "$workload" 4 "go io.Copy"))"
+    done
   done
 }
 
@@ -315,24 +333,25 @@ full_gc() { "$(dirname "$JAVA")/jcmd" "$1" GC.run >/dev/null 2>&1 || true; sleep
 
 idle_part() {
   say ""
-  say "== idle: $IDLE_CONNECTIONS connections to a fresh virtual echo server, one 1-byte echo each, then held =="
+  say "== idle: $IDLE_CONNECTIONS connections to a fresh echo server of each of: $IDLE_MODELS; one 1-byte echo each, then held =="
   local needed=$((IDLE_CONNECTIONS + 1000))
   if (( $(ulimit -n) < needed )); then
     ulimit -n "$needed" 2>/dev/null || { say "(open files limit $(ulimit -n) < $needed: idle part skipped)"; return 0; }
   fi
   printf '%-18s %12s %12s %12s   %s\n' server "RSS before" "RSS held" "KiB/conn" "load average"
-  local variant name port before held kib holder
+  local model variant name port before held kib holder
+  for model in $IDLE_MODELS; do
   for variant in "${VARIANTS[@]}"; do
-    name=$(label virtual "$variant") port=$(free_port)
+    name=$(label "$model" "$variant") port=$(free_port)
     # shellcheck disable=SC2086 # JVM options are words
-    start_java "$port" "$WORK/idle-$variant.log" $ECHO_JVM_OPTS -jar "$(jar_of echo "$variant")" server \
-      --model virtual --host 127.0.0.1 --port "$port"
+    start_java "$port" "$WORK/idle-$model-$variant.log" $ECHO_JVM_OPTS -jar "$(jar_of echo "$variant")" server \
+      --model "$model" --host 127.0.0.1 --port "$port"
     PIDS+=("$JAVA_PID")
     full_gc "$JAVA_PID"; before=$(rss_kib "$JAVA_PID")
-    mkfifo "$WORK/hold-in-$variant"
-    python3 -c "$HOLDER" "$port" "$IDLE_CONNECTIONS" <"$WORK/hold-in-$variant" >"$WORK/hold-out" 2>&1 &
+    mkfifo "$WORK/hold-in-$model-$variant"
+    python3 -c "$HOLDER" "$port" "$IDLE_CONNECTIONS" <"$WORK/hold-in-$model-$variant" >"$WORK/hold-out" 2>&1 &
     holder=$!; PIDS+=("$holder")
-    exec {hold}>"$WORK/hold-in-$variant"
+    exec {hold}>"$WORK/hold-in-$model-$variant"
     local deadline=$((SECONDS + 120))
     until grep -q '^held' "$WORK/hold-out"; do
       kill -0 "$holder" 2>/dev/null || die "holding connections failed: $(cat "$WORK/hold-out")"
@@ -342,10 +361,17 @@ idle_part() {
     full_gc "$JAVA_PID"; held=$(rss_kib "$JAVA_PID")
     kib=$(awk -v a="$before" -v b="$held" -v n="$IDLE_CONNECTIONS" 'BEGIN { printf "%.1f", (b - a) / n }')
     printf '%-18s %9s KiB %9s KiB %12s   %s\n' "$name" "$before" "$held" "$kib" "$(load_avg)"
-    [[ -z "$variant" ]] && say "  $(verdict "$kib" 8)  virtual echo server: RSS per idle connection <= 8 KiB: $kib KiB"
+    [[ -z "$variant" && "$model" == virtual ]] \
+      && say "  $(verdict "$kib" 8)  virtual echo server: RSS per idle connection <= 8 KiB: $kib KiB"
+    result "idle|$name|$IDLE_CONNECTIONS|$kib|1"
     exec {hold}>&-
     stop "$holder"; stop "$JAVA_PID"
   done
+  done
+  [[ " $IDLE_MODELS " == *" event-loop "* ]] || return 0
+  local lowest
+  lowest=$(awk -F'|' '$1 == "idle" && $2 !~ / \(/ {print $4, $2}' "$RESULTS" | sort -g | head -1)
+  say "  lowest RSS per idle connection: ${lowest#* } (${lowest%% *} KiB); the event loop should be the lowest"
 }
 
 for part in $PARTS; do

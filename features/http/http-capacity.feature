@@ -133,6 +133,33 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
       # the event loop
       | event-loop |
 
+  @Performance @Slow @KnownAnswer
+  Scenario Outline: the known answer within one client CPU's reach: <server> on /io?ms=20, one connection per request
+    On a 2-CPU machine the search above stops at "at least 4,000 req/s (client-limited at 8,000)": one connection per
+    request costs the load client about 100 µs of its one CPU, so it cannot offer the 10,000 req/s that the pool of
+    100 would have to break at. At 20 ms per request the same pool's ceiling is 100 / 20 ms = 5,000 req/s, which the
+    client offers with CPU to spare; the search's ceiling, 6,000 req/s, is 20% above it and still within the client's
+    reach, so the pool breaks there and the bisection finds its knee. About 6 minutes.
+    Given a capacity search of "/io?ms=20" over 1000 connections, one connection per request
+    And the latency objective "p99 <= 250 ms and no errors over a 5 s window"
+    And the rate starts at 500 req/s, grows 2 times while the objective holds, then is bisected to 5%, up to 6000 req/s, for at most 10 minutes per combination
+    When the capacity of "<server>" against the virtual client is searched
+    Then every step is kept in the combination's capacity summary, and the search found a sustained rate
+
+    @ClientVirtual
+    Examples:
+      | server     |
+      | pool       |
+      | virtual    |
+      | event-loop |
+
+  @PerformanceSummary @Slow @KnownAnswer
+  Scenario: Rank the known-answer searches: the pool of 100's ceiling found, and virtual threads past it
+    When the capacity summaries are ranked
+    Then there is one [PERF][CAPACITY] line per combination of "/io?ms=20", highest sustained rate first
+    And the sustained rate of "pool" on "/io?ms=20" is within 10% of 100 threads each holding a request 20 ms
+    And "virtual" sustains a higher rate than "pool" on "/io?ms=20"
+
   @Performance @Slow
   Scenario Outline: full capacity of /ping: <server> against the virtual client, keep-alive
     The single model serves one connection at a time: over 100 keep-alive connections it would leave 99 waiting by

@@ -2,13 +2,13 @@ package io.loomarena.harness.capacity;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 import io.loomarena.harness.ModelLabels;
 import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.harness.http.HttpServerSetup;
-import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.model.ClientModel;
 
 /**
@@ -52,11 +52,16 @@ public record CapacityPlan(String path, int connections, boolean keepAlive, Http
     }
 
     /** {@code IO}, {@code FANOUT}, {@code PING}: what tells the searches of one path apart, as the fan-out suite does. */
+    /**
+     * The path with its parameters, as a name: {@code IO_MS_10}, {@code FANOUT_CALLS_3_MS_10}, {@code PING}. The
+     * parameters are part of it because searches of one path with other parameters (the quick {@code /io?ms=100} and
+     * the full {@code /io?ms=10}) may run in one test run, and each keeps its own summary.
+     */
     public String variant() {
-        return HttpSuite.FANOUT.variant(Map.of("path", path));
+        return path.substring(1).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_").replaceAll("_+$", "");
     }
 
-    /** {@code POOL_4_SERVER+VIRTUAL_CLIENT+IO}: the summary's file name and the ranking's name. */
+    /** {@code POOL_4_SERVER+VIRTUAL_CLIENT+IO_MS_100}: the summary's file name and the ranking's name. */
     public String combination() {
         return ModelLabels.combination(server.label(), client.label(), variant());
     }

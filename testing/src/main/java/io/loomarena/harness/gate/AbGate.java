@@ -43,6 +43,8 @@ public final class AbGate implements AutoCloseable {
     private static final PerRun<AbGate> SHARED = new PerRun<>();
     /** What the gate's own lines start with, the builds' progress included. */
     private static final String GATE_PREFIX = "[PERF][GATE] ";
+    /** The summary's key of the server's CPU time per operation over an iteration. */
+    private static final String SERVER_CPU = "serverCpuNanosPerOperation";
 
     private final String baselineName;
     private final BuildJars baselineJars;
@@ -187,11 +189,34 @@ public final class AbGate implements AutoCloseable {
                 out);
     }
 
+    /**
+     * Judges the server's CPU time per operation over each measured iteration ({@link
+     * RatioRule#serverCpuPerOperation}), prints the {@code [PERF][GATE]} line, records the row and fails on FAIL.
+     *
+     * @throws GateFailure when the whole interval is more than the tolerance above the baseline, or when an iteration
+     *                     of either build has no CPU figure (the server's stats could not be read: judged on nothing,
+     *                     the gate would pass blind)
+     */
+    public AbVerdict judgeServerCpu(Compared compared, PrintStream out) {
+        for (BenchmarkSummary side : List.of(compared.baseline(), compared.candidate())) {
+            for (MeasuredRun run : side.runs().measured()) {
+                if (!run.metrics().containsKey(SERVER_CPU)) {
+                    throw new GateFailure("the A/B gate cannot judge the server's CPU time: fork " + run.fork()
+                            + " iteration " + run.iteration() + " of " + side.combination() + " on "
+                            + (side == compared.baseline() ? "baseline " + baselineName : THIS_BUILD)
+                            + " has no " + SERVER_CPU + " (the server's stats were not read)");
+                }
+            }
+        }
+        return judge(compared, RatioRule.serverCpuPerOperation(compared.candidate().unit(), tolerance),
+                run -> run.metrics().get(SERVER_CPU), out);
+    }
+
     private AbVerdict judge(Compared compared, RatioRule rule, ToDoubleFunction<MeasuredRun> figure,
                             PrintStream out) {
         AbVerdict verdict = rule.judge(compared.candidate().combination(), baselineName,
                 byFork(compared.baseline(), figure), byFork(compared.candidate(), figure));
-        record(compared, verdict);
+        record(compared, verdict, figure);
         out.println(verdict.line());
         out.flush();
         if (!verdict.outcome().acceptable()) {
@@ -201,18 +226,30 @@ public final class AbGate implements AutoCloseable {
         return verdict;
     }
 
-    private void record(Compared compared, AbVerdict verdict) {
+    private void record(Compared compared, AbVerdict verdict, ToDoubleFunction<MeasuredRun> figure) {
         String suite = compared.candidate().suite();
         List<AbResults.Row> suiteRows = rows.computeIfAbsent(suite, s -> new ArrayList<>());
         suiteRows.removeIf(row -> row.combination().equals(verdict.combination())
                 && row.rule().equals(verdict.rule().figure()));
-        ThroughputInterval base = ThroughputInterval.of(compared.baseline().aggregate());
-        ThroughputInterval now = ThroughputInterval.of(compared.candidate().aggregate());
+        // Beside each side's mean: for throughput the ranking's interval of it; for another figure the lowest and
+        // highest measured iteration (the report's note says which).
+        double[] base = spread(compared.baseline(), verdict, figure);
+        double[] now = spread(compared.candidate(), verdict, figure);
         RatioInterval ratio = verdict.interval();
         suiteRows.add(new AbResults.Row(verdict.combination(), verdict.rule().figure(), verdict.outcome().name(),
                 ratio.ratio(), ratio.lower(), ratio.upper(), verdict.rule().unit(), verdict.baselineMean(),
-                base.low(), bounded(base.high()), verdict.candidateMean(), now.low(), bounded(now.high())));
+                base[0], bounded(base[1]), verdict.candidateMean(), now[0], bounded(now[1])));
         results.write(new AbResults.SuiteVerdicts(suite, baselineName, THIS_BUILD, suiteRows));
+    }
+
+    private static double[] spread(BenchmarkSummary side, AbVerdict verdict, ToDoubleFunction<MeasuredRun> figure) {
+        if (verdict.rule().figure().equals("throughput")) {
+            ThroughputInterval interval = ThroughputInterval.of(side.aggregate());
+            return new double[] {interval.low(), interval.high()};
+        }
+        double[] values = side.runs().measured().stream().mapToDouble(figure).toArray();
+        return new double[] {java.util.Arrays.stream(values).min().orElse(Double.NaN),
+            java.util.Arrays.stream(values).max().orElse(Double.NaN)};
     }
 
     /** {@code null} for an interval without an upper bound (JSON has no infinity). */

@@ -37,6 +37,16 @@ public record RatioRule(String figure, String unit, boolean higherBetter, double
         return new RatioRule("throughput", unit + "/s", true, tolerance, 0.95);
     }
 
+    /**
+     * The server's CPU time per operation over each measured iteration (its process's user + system time, read before
+     * and after the iteration's timed work, divided by the operations) at most {@code tolerance} higher. Judged beside
+     * throughput because it sees a slower server where throughput cannot: when the client sets the pace (a
+     * client-bound row), a server that spends 10% more per message still keeps up, and only its CPU time shows it.
+     */
+    public static RatioRule serverCpuPerOperation(String unit, double tolerance) {
+        return new RatioRule("server CPU per " + unit, "ns/" + unit, false, tolerance, 0.95);
+    }
+
     /** The p99 latency of each measured iteration at most {@code tolerance} higher. */
     public static RatioRule p99(double tolerance) {
         return new RatioRule("p99 latency", "us", false, tolerance, 0.95);

@@ -24,7 +24,10 @@ final class AbGateSection {
                 + "<p class=\"note\">Both builds measured on this machine in one run, forks alternating. Ratio ="
                 + " this build / baseline, with its 95% interval (bootstrap over forks, then iterations): PASS when"
                 + " the whole interval is within the tolerance, FAIL when it is all beyond, INCONCLUSIVE (a pass)"
-                + " when it straddles the limit. Summaries: <code>ab-gate/</code>.</p>\n");
+                + " when it straddles the limit. Beside each build's mean: the interval of its throughput, or the"
+                + " lowest and highest measured iteration of the server's CPU time per operation (which sees a"
+                + " slower server that a client-bound row's throughput cannot). Summaries: <code>ab-gate/</code>."
+                + "</p>\n");
         for (AbResults.SuiteVerdicts suite : suites) {
             long failed = suite.rows().stream().filter(r -> "FAIL".equals(r.outcome())).count();
             html.append("<h3>").append(HtmlReport.escape(suite.suite())).append(": ")

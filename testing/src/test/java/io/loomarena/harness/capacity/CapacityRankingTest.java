@@ -56,18 +56,18 @@ class CapacityRankingTest {
         assertThat(lines).hasSize(5);
         assertThat(lines.get(0)).startsWith("[PERF] capacity of /io?ms=100 over 200 connections (keep-alive false)"
                 + " under \"p99 <= 300 ms and no errors over a 3 s window\"");
-        assertThat(lines.get(1)).isEqualTo("[PERF][CAPACITY] 1) VIRTUAL_SERVER+VIRTUAL_CLIENT+IO sustained:"
+        assertThat(lines.get(1)).isEqualTo("[PERF][CAPACITY] 1) VIRTUAL_SERVER+VIRTUAL_CLIENT+IO_MS_100 sustained:"
                 + " >= 320 req/s (search ceiling), p99=120.00 ms at 320 req/s, steps=5, tied-with=none");
-        assertThat(lines.get(2)).startsWith("[PERF][CAPACITY] 2) POOL_10_SERVER+VIRTUAL_CLIENT+IO sustained: 40 req/s"
+        assertThat(lines.get(2)).startsWith("[PERF][CAPACITY] 2) POOL_10_SERVER+VIRTUAL_CLIENT+IO_MS_100 sustained: 40 req/s"
                 + " [40, 42)").endsWith("tied-with=3");
-        assertThat(lines.get(3)).startsWith("[PERF][CAPACITY] 3) POOL_4_SERVER+VIRTUAL_CLIENT+IO sustained: 40 req/s"
+        assertThat(lines.get(3)).startsWith("[PERF][CAPACITY] 3) POOL_4_SERVER+VIRTUAL_CLIENT+IO_MS_100 sustained: 40 req/s"
                 + " [40, 42)").endsWith("tied-with=2");
-        assertThat(lines.get(4)).startsWith("[PERF][CAPACITY] not ranked: SINGLE_SERVER+VIRTUAL_CLIENT+IO: the start"
+        assertThat(lines.get(4)).startsWith("[PERF][CAPACITY] not ranked: SINGLE_SERVER+VIRTUAL_CLIENT+IO_MS_100: the start"
                 + " rate 20 req/s already breaks the objective").endsWith("(1 steps kept)");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains(lines.get(1));
         assertThat(results.resolve("http-capacity/capacity.md")).content()
-                .contains("| 1 | VIRTUAL_SERVER+VIRTUAL_CLIENT+IO | >= 320 req/s (search ceiling) |")
-                .contains("Not ranked: SINGLE_SERVER+VIRTUAL_CLIENT+IO");
+                .contains("| 1 | VIRTUAL_SERVER+VIRTUAL_CLIENT+IO_MS_100 | >= 320 req/s (search ceiling) |")
+                .contains("Not ranked: SINGLE_SERVER+VIRTUAL_CLIENT+IO_MS_100");
     }
 
     @Test
@@ -87,6 +87,6 @@ class CapacityRankingTest {
         String html = Files.readString(HtmlReport.write(results));
         assertThat(html).contains("<section id=\"capacity\">", "p99 against offered rate: /io?ms=100",
                 "objective: p99 &lt;= 300 ms", "knee: 40 req/s [40, 42)", "knee: &gt;= 320 req/s (search ceiling)");
-        assertThat(Files.readString(results.resolve(HtmlReport.CSV))).contains("POOL_4_SERVER+VIRTUAL_CLIENT+IO,42 req/s,900");
+        assertThat(Files.readString(results.resolve(HtmlReport.CSV))).contains("POOL_4_SERVER+VIRTUAL_CLIENT+IO_MS_100,42 req/s,900");
     }
 }

@@ -36,6 +36,7 @@ class AbGateTest {
         AbGate.Compared compared = gate.measure(FakePlans.plan("normal", "ok", 200),
                 FakePlans.settings(results).withIterations(2, 1, 3), out);
         AbVerdict verdict = gate.judgeThroughput(compared, out);
+        AbVerdict cpu = gate.judgeServerCpu(compared, out);
 
         List<String> forkStarts = printed.toString(StandardCharsets.UTF_8).lines()
                 .filter(line -> line.contains("warmup 1/1")).map(line -> line.substring(0, line.indexOf(" warmup")))
@@ -51,12 +52,20 @@ class AbGateTest {
         assertThat(results.resolve("ab-gate/baseline/fake/FAKE_SERVER+FAKE_CLIENT.json")).isRegularFile();
         assertThat(results.resolve("ab-gate/this-build/fake/FAKE_SERVER+FAKE_CLIENT.json")).isRegularFile();
         assertThat(verdict.line()).startsWith("[PERF][GATE] ").contains("FAKE_SERVER+FAKE_CLIENT: throughput");
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(verdict.line());
+        assertThat(cpu.line()).contains("FAKE_SERVER+FAKE_CLIENT: server CPU per ", "limit <= 1.050");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(verdict.line(), cpu.line());
         assertThat(new AbResults(results).readAll()).singleElement().satisfies(suite -> {
             assertThat(suite.baseline()).isEqualTo("v1");
-            assertThat(suite.rows()).singleElement().satisfies(row -> {
+            assertThat(suite.rows()).hasSize(2);
+            assertThat(suite.rows().get(0)).satisfies(row -> {
                 assertThat(row.outcome()).isEqualTo(verdict.outcome().name());
                 assertThat(row.ratio()).isEqualTo(verdict.interval().ratio());
+            });
+            assertThat(suite.rows().get(1)).satisfies(row -> {
+                assertThat(row.rule()).isEqualTo("server CPU per " + compared.candidate().unit());
+                assertThat(row.ratio()).isEqualTo(cpu.interval().ratio());
+                assertThat(row.baselineLow()).isPositive().isLessThanOrEqualTo(row.baselineMean());
+                assertThat(row.baselineHigh()).isGreaterThanOrEqualTo(row.baselineMean());
             });
         });
         assertThat(gate.nothingLostOrCorrupted(compared, 200)).extracting(GateVerdict::pass).containsExactly(true,

@@ -63,6 +63,18 @@ class RatioRuleTest {
     }
 
     @Test
+    void serverCpuRuleFailsWhenEachOperationCostsMoreThanTheTolerance() {
+        RatioRule rule = RatioRule.serverCpuPerOperation("msg", 0.05);
+        assertThat(rule.limit()).isEqualTo(1.05);
+        assertThat(rule.unit()).isEqualTo("ns/msg");
+        assertThat(rule.judge("virtual", "v1", forks(3000, 0.01), forks(3300, 0.01)).outcome())
+                .isEqualTo(AbVerdict.Outcome.FAIL);
+        assertThat(rule.judge("virtual", "v1", forks(3000, 0.01), forks(3000, 0.01)).outcome())
+                .isEqualTo(AbVerdict.Outcome.PASS);
+        assertThat(rule.describe()).isEqualTo("server CPU per msg at most 5% higher than the baseline");
+    }
+
+    @Test
     void forkToForkSpreadWidensTheInterval() {
         // Within each fork the iterations agree to 0.1%, but the two forks of each side differ by 10%: treating the
         // six iterations as independent would give a narrow interval; resampling forks first does not.

@@ -53,6 +53,11 @@ public final class AbGateSteps {
         gate().judgeThroughput(compared, System.out);
     }
 
+    @Then("the server's CPU time per operation on this build is at most the tolerance above the baseline's")
+    public void serverCpuWithinTolerance() {
+        gate().judgeServerCpu(compared, System.out);
+    }
+
     /** Deletes both builds' jars once every scenario has run. */
     @AfterAll
     public static void removeTheBuilds() {
