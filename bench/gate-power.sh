@@ -14,10 +14,12 @@
 # Environment: SLOWDOWNS="0 300 600" (ns per echoed read)  MODEL=virtual (single|platform|pool|virtual)  RUNS=10
 #              FILTER='.*virtual echo server against.*' (-Dcucumber.filter.name: which gate scenarios run)
 #              GATE_PROPERTIES="" (more -D options for the gate, for example -Dloomarena.forks=4)
-# The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, removed at
-# the end (the verdict lines and logs are kept in the folder printed at the end). One gate run of the two virtual
-# combinations takes about 2.5 minutes at the harness's defaults on a 2-CPU machine; the whole script RUNS x
-# (number of SLOWDOWNS) times that. Exit status 0 when every run completed, 1 otherwise.
+# The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, once per
+# slowdown, removed at the end (the verdict lines and logs are kept in the folder printed at the end); every gate run
+# takes both sides' jars from those builds. One gate run of one combination takes about a minute at the harness's
+# defaults on a 2-CPU machine (FILTER='.*virtual echo server against the virtual.*'), of the two virtual combinations
+# about two; the whole script RUNS x (number of SLOWDOWNS) times that. Exit status 0 when every run completed, 1
+# otherwise.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -76,21 +78,40 @@ PY
   fi
 }
 
+# The jars of a tree, in a folder of their own (the gate takes a folder with echo.jar and http-server.jar).
+build_jars() { # tree folder
+  (cd "$1" && ./mvnw -q -B -ntp -DskipTests package) >"$2.log" 2>&1 || die "building $1 failed: see $2.log"
+  mkdir -p "$2"
+  cp "$1/echo/target/echo.jar" "$1/http-server/target/http-server.jar" "$2/"
+}
+
+# The gate runs from an unchanged worktree of HEAD (so that edits to the repository during the hours this takes
+# cannot reach it), against jars built once per slowdown: -Dloomarena.gate.baselineJars and
+# -Dloomarena.gate.candidateJars instead of a build of each side per run.
+BASE_TREE="$WORK/base"
+TREES+=("$BASE_TREE")
+throwaway_build 0 "$BASE_TREE"
+build_jars "$BASE_TREE" "$WORK/jars-base"
 failed=no
 for slowdown in $SLOWDOWNS; do
-  tree="$WORK/build-$slowdown"
-  TREES+=("$tree")
-  throwaway_build "$slowdown" "$tree"
+  jars="$WORK/jars-base"
+  if (( slowdown > 0 )); then
+    tree="$WORK/build-$slowdown" jars="$WORK/jars-$slowdown"
+    TREES+=("$tree")
+    throwaway_build "$slowdown" "$tree"
+    build_jars "$tree" "$jars"
+  fi
   say "== ${slowdown} ns per echoed read in the '$MODEL' echo server threads, $RUNS gate runs against $BASELINE, load average $(load_avg)"
   for ((run = 1; run <= RUNS; run++)); do
     log="$KEEP/slowdown-$slowdown-run-$run.log"
     # shellcheck disable=SC2086 # GATE_PROPERTIES are words
-    if ! (cd "$tree" && ./mvnw -B -ntp -Pab-gate test -pl testing -am "-Dloomarena.gate.baseline=$BASELINE" \
-        "-Dcucumber.filter.name=$FILTER" $GATE_PROPERTIES) > "$log" 2>&1; then
+    if ! (cd "$BASE_TREE" && ./mvnw -B -ntp -Pab-gate test -pl testing -am "-Dloomarena.gate.baselineJars=$WORK/jars-base" \
+        "-Dloomarena.gate.candidateJars=$jars" "-Dcucumber.filter.name=$FILTER" $GATE_PROPERTIES) > "$log" 2>&1; then
       # A FAIL verdict fails the build too: only a run without any verdict line failed as a run.
       grep -qF '[PERF][GATE]' "$log" || { say "run $run failed without a verdict: see $log"; failed=yes; }
     fi
-    grep -F '[PERF][GATE]' "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true
+    grep -E '\[PERF\]\[GATE\] (PASS|FAIL|INCONCLUSIVE)' "$log" | sed "s/^/slowdown=$slowdown run=$run /" \
+      | tee -a "$KEEP/verdicts.txt" || true
   done
 done
 

@@ -139,8 +139,11 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     request costs the load client about 100 µs of its one CPU, so it cannot offer the 10,000 req/s that the pool of
     100 would have to break at. At 20 ms per request the same pool's ceiling is 100 / 20 ms = 5,000 req/s, which the
     client offers with CPU to spare; the search's ceiling, 6,000 req/s, is 20% above it and still within the client's
-    reach, so the pool breaks there and the bisection finds its knee. About 6 minutes.
-    Given a capacity search of "/io?ms=20" over 1000 connections, one connection per request
+    reach, so the pool breaks there and the bisection finds its knee. 2,000 connections, because a request that waits
+    up to the objective's 250 ms holds its connection that long: 1,000 could carry only 4,000 req/s, and a step above
+    that would be judged client-limited (its connections cannot carry the rate) however slow the server. About 6
+    minutes.
+    Given a capacity search of "/io?ms=20" over 2000 connections, one connection per request
     And the latency objective "p99 <= 250 ms and no errors over a 5 s window"
     And the rate starts at 500 req/s, grows 2 times while the objective holds, then is bisected to 5%, up to 6000 req/s, for at most 10 minutes per combination
     When the capacity of "<server>" against the virtual client is searched

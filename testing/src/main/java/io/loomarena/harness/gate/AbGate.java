@@ -112,9 +112,17 @@ public final class AbGate implements AutoCloseable {
                 name = options.baselineJars().get().toString();
                 baseline = BuildJars.inFolder(name, options.baselineJars().get());
             }
-            BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, line -> out.println(GATE_PREFIX + line));
-            builds.add(candidate);
-            return new AbGate(name, baseline, candidate.jars(), builds, options.tolerance(), settings.resultsDir());
+            BuildJars candidateJars;
+            if (options.candidateJars().isPresent()) {
+                candidateJars = BuildJars.inFolder(THIS_BUILD, options.candidateJars().get(), "this build's jars");
+                out.println(GATE_PREFIX + THIS_BUILD + ": the jars in " + options.candidateJars().get()
+                        + " (-Dloomarena.gate.candidateJars), not built from the working tree");
+            } else {
+                BaselineBuild candidate = BaselineBuild.ofWorkingTree(repo, line -> out.println(GATE_PREFIX + line));
+                builds.add(candidate);
+                candidateJars = candidate.jars();
+            }
+            return new AbGate(name, baseline, candidateJars, builds, options.tolerance(), settings.resultsDir());
         } catch (RuntimeException e) {
             builds.forEach(AbGate::closeQuietly);
             throw e;

@@ -31,12 +31,17 @@ public record BuildJars(String name, Path echoJar, Path httpJar) {
      * @throws HarnessException naming the file and what is wrong with it
      */
     public static BuildJars inFolder(String name, Path folder) {
+        return inFolder(name, folder, "baseline jars");
+    }
+
+    /** As {@link #inFolder(String, Path)}, its messages starting with {@code what}, for example "this build's jars". */
+    public static BuildJars inFolder(String name, Path folder, String what) {
         if (!Files.isDirectory(folder)) {
-            throw new HarnessException("baseline jars: " + folder + " is not a folder (expected " + ECHO_JAR
+            throw new HarnessException(what + ": " + folder + " is not a folder (expected " + ECHO_JAR
                     + " and " + HTTP_JAR + " in it)");
         }
-        return new BuildJars(name, checked(folder.resolve(ECHO_JAR), ECHO_MAIN),
-                checked(folder.resolve(HTTP_JAR), HTTP_MAIN));
+        return new BuildJars(name, checked(folder.resolve(ECHO_JAR), ECHO_MAIN, what),
+                checked(folder.resolve(HTTP_JAR), HTTP_MAIN, what));
     }
 
     /** The class path a forked JVM of this build runs with: both jars, so both suites' main classes are found. */
@@ -44,17 +49,17 @@ public record BuildJars(String name, Path echoJar, Path httpJar) {
         return echoJar + File.pathSeparator + httpJar;
     }
 
-    private static Path checked(Path jar, String entryPoint) {
+    private static Path checked(Path jar, String entryPoint, String what) {
         if (!Files.isRegularFile(jar)) {
-            throw new HarnessException("baseline jars: " + jar + " does not exist");
+            throw new HarnessException(what + ": " + jar + " does not exist");
         }
         try (JarFile file = new JarFile(jar.toFile())) {
             if (file.getEntry(entryPoint) == null) {
-                throw new HarnessException("baseline jars: " + jar + " has no " + entryPoint.replace('/', '.')
+                throw new HarnessException(what + ": " + jar + " has no " + entryPoint.replace('/', '.')
                         .replace(".class", "") + " (not a loom-arena " + jar.getFileName() + "?)");
             }
         } catch (IOException e) {
-            throw new HarnessException("baseline jars: " + jar + " is not a readable jar: " + e.getMessage(), e);
+            throw new HarnessException(what + ": " + jar + " is not a readable jar: " + e.getMessage(), e);
         }
         return jar.toAbsolutePath();
     }

@@ -178,7 +178,8 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
     private static AbGateOptions gate(PropertyValues values) {
         double tolerance = values.fraction(RunProperty.GATE_TOLERANCE);
         return new AbGateOptions(values.optional(RunProperty.GATE_BASELINE),
-                values.optional(RunProperty.GATE_BASELINE_JARS).map(Path::of), tolerance);
+                values.optional(RunProperty.GATE_BASELINE_JARS).map(Path::of), tolerance,
+                values.optional(RunProperty.GATE_CANDIDATE_JARS).map(Path::of));
     }
 
     /** Only the {@code loomarena.*} entries of {@code properties}, as text. */

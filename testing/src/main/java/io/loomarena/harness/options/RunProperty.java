@@ -44,6 +44,8 @@ public enum RunProperty {
             "a whole number of ms >= 1"),
     GATE_BASELINE("gate.baseline", "", "a git ref (branch, tag, commit); the A/B gate needs it or gate.baselineJars"),
     GATE_BASELINE_JARS("gate.baselineJars", "", "a folder with a baseline's echo.jar and http-server.jar"),
+    GATE_CANDIDATE_JARS("gate.candidateJars", "", "a folder with this build's echo.jar and http-server.jar, or unset"
+            + " to build the working tree"),
     GATE_TOLERANCE("gate.tolerance", String.valueOf(AbGateOptions.DEFAULT_TOLERANCE),
             "a fraction in [0, 1), such as 0.05 for 5%"),
     /** Named by the gate, which says it in its messages (the gate cannot depend on this package). */

@@ -102,4 +102,18 @@ class AbGateTest {
                 .isInstanceOf(HarnessException.class)
                 .hasMessageContaining(results.resolve("v1") + " is not a folder");
     }
+
+    @Test
+    void thisBuildsJarFolderWithoutTheJarsIsNamedBeforeAnythingRuns() throws Exception {
+        Path baseline = Files.createDirectories(results.resolve("v1"));
+        AbGateOptions jars = new AbGateOptions(Optional.empty(), Optional.of(baseline), 0.05,
+                Optional.of(results.resolve("missing")));
+        // the baseline folder is checked first: empty, it is named; the candidate folder's message is its own
+        assertThatThrownBy(() -> AbGate.of(results, FakePlans.settings(results), jars, false, System.out))
+                .isInstanceOf(HarnessException.class).hasMessageStartingWith("baseline jars: ");
+        assertThatThrownBy(() -> BuildJars.inFolder(AbGate.THIS_BUILD, results.resolve("missing"),
+                "this build's jars")).isInstanceOf(HarnessException.class)
+                .hasMessage("this build's jars: " + results.resolve("missing") + " is not a folder (expected echo.jar"
+                        + " and http-server.jar in it)");
+    }
 }
