@@ -17,7 +17,7 @@
 # The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, once per
 # slowdown, removed at the end (the verdict lines and logs are kept in the folder printed at the end); every gate run
 # takes both sides' jars from those builds. One gate run of one combination takes about a minute at the harness's
-# defaults on a 2-CPU machine (FILTER='.*virtual echo server against the virtual.*'), of the two virtual combinations
+# defaults on a 2-CPU machine (FILTER='.*virtual echo server against virtual echo client.*'), of the two virtual combinations
 # about two; the whole script RUNS x (number of SLOWDOWNS) times that. Exit status 0 when every run completed, 1
 # otherwise.
 set -euo pipefail

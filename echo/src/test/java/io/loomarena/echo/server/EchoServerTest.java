@@ -60,6 +60,8 @@ class EchoServerTest {
             assertThat(in.readAllBytes()).isEqualTo(sent);
         }
         assertThat(server.counters().bytesEchoed()).isEqualTo(sent.length);
+        assertThat(server.counters().echoWrites()).isBetween(1L, (long) sent.length);
+        assertThat(server.counters().asMap()).containsEntry(EchoCounters.ECHO_WRITES, server.counters().echoWrites());
         assertThat(server.counters().acceptedConnections()).isEqualTo(1);
     }
 
