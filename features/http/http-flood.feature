@@ -84,3 +84,16 @@ Feature: The HTTP server under a flood of 10,000 connections
     Then all 3000 connections were served correctly
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+
+  @ServerEventLoop
+  Scenario: the event-loop model, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
+    The event loop's acceptor is the same accept loop as the blocking models': an accept that fails with "too many
+    open files" pauses briefly and tries again, the connections not taken yet wait in the listen backlog, and each
+    client closes once it is answered, which frees a file for the next.
+
+    Given a fresh event-loop HTTP server JVM, warmed up and measured at rest
+    And the server JVM may open at most 1000 files
+    When 3000 connections open at once, and each is served one request and then closes
+    Then all 3000 connections were served correctly
+    And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
+    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
