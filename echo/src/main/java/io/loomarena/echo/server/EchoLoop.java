@@ -17,21 +17,22 @@ import io.loomarena.measure.ModelThreads;
 
 /**
  * One event loop of the {@code event-loop} model: one platform thread and one {@link Selector} serving any number of
- * non-blocking connections, RFC 862 on each. Per connection it keeps one buffer of the bytes read and not yet written
- * back, in order; that buffer is the bound on what a connection may hold (at most {@code bufferBytes}): while it is
- * full the loop stops reading that connection ({@code OP_READ} off) and waits for the client to read
- * ({@code OP_WRITE}), so a client that does not read fills its own TCP windows and nothing else: no byte is dropped,
- * reordered or buffered beyond the bound, and the loop's other connections go on. End of stream (the client's
- * half-close, or the server's close shutting the input) means: write back what is left, then close. A read or write
- * that fails (a reset) ends that connection alone. Everything but {@link #add}, {@link #stop} and
- * {@link #servesAny} runs on the loop's thread.
+ * non-blocking connections, RFC 862 on each. The loop reads every connection into one buffer of its own (at most
+ * {@code bufferBytes}) and writes the bytes straight back; only what the client does not take at once is copied into a
+ * buffer of that connection, and while it holds any the loop stops reading that connection ({@code OP_READ} off) and
+ * waits for the client to read ({@code OP_WRITE}). So an idle connection holds no buffer at all (the blocking models
+ * keep half a KiB per connection, the thread's read buffer), a connection never holds more than {@code bufferBytes},
+ * and a client that does not read fills its own TCP windows and nothing else: no byte is dropped, reordered or
+ * buffered beyond the bound, and the loop's other connections go on. End of stream (the client's half-close, or the
+ * server's close shutting the input) means: write back what is left, then close. A read or write that fails (a reset)
+ * ends that connection alone. Everything but {@link #add}, {@link #stop} and {@link #servesAny} runs on the loop's
+ * thread.
  */
 final class EchoLoop {
 
     private static final System.Logger LOG = System.getLogger(EchoLoop.class.getName());
 
     private final String name;
-    private final int bufferBytes;
     private final EchoCounters counters;
     /** Ends a connection: closes its socket and stops counting it (the server's bookkeeping). */
     private final Consumer<Socket> release;
@@ -43,23 +44,31 @@ final class EchoLoop {
     /** Connections registered and not ended; changed by the loop's thread only, read by any. */
     private final AtomicInteger connections = new AtomicInteger();
 
-    /** State of one connection: its socket and the bytes read and not yet echoed (the buffer is in fill mode). */
+    /**
+     * The loop's read buffer, shared by all its connections: direct, so a read goes from the socket into it with no
+     * copy through the JDK's temporary direct buffer. Touched by the loop's thread only.
+     */
+    private final ByteBuffer readBuffer;
+
+    /**
+     * State of one connection: its socket and the bytes read and not yet echoed, {@code null} when there are none
+     * (the usual case: the write took everything), else in fill mode, at most {@code bufferBytes}.
+     */
     private static final class Connection {
         final Socket socket;
         ByteBuffer pending;
         boolean inputEnded;
 
-        Connection(Socket socket, int initialBytes) {
+        Connection(Socket socket) {
             this.socket = socket;
-            this.pending = ByteBuffer.allocate(initialBytes);
         }
     }
 
     EchoLoop(String name, int bufferBytes, EchoCounters counters, Consumer<Socket> release) {
         this.name = name;
-        this.bufferBytes = bufferBytes;
         this.counters = counters;
         this.release = release;
+        this.readBuffer = ByteBuffer.allocateDirect(bufferBytes);
     }
 
     /** Opens the selector and starts the loop's thread; once. */
@@ -135,8 +144,7 @@ final class EchoLoop {
             try {
                 SocketChannel channel = socket.getChannel();
                 channel.configureBlocking(false);
-                channel.register(own, SelectionKey.OP_READ,
-                        new Connection(socket, Math.min(EchoConnection.INITIAL_BUFFER_BYTES, bufferBytes)));
+                channel.register(own, SelectionKey.OP_READ, new Connection(socket));
                 connections.incrementAndGet();
             } catch (IOException | RuntimeException e) {
                 // Closed meanwhile (reset, or the server closing): this connection only.
@@ -145,32 +153,38 @@ final class EchoLoop {
         }
     }
 
-    /** Serves one ready connection: read what fits, write back what the client takes, then choose what to wait for. */
+    /**
+     * Serves one ready connection: first what is pending for it, then (only if nothing is) one read, written straight
+     * back; then chooses what to wait for.
+     */
     private void ready(SelectionKey key) {
         Connection connection = (Connection) key.attachment();
         SocketChannel channel = (SocketChannel) key.channel();
         try {
-            int read = 0;
-            if (!connection.inputEnded && connection.pending.hasRemaining() && key.isReadable()) {
-                read = channel.read(connection.pending);
-                connection.inputEnded = read < 0;
-            }
-            ByteBuffer pending = connection.pending;
-            if (pending.position() > 0) {
-                pending.flip();
+            if (connection.pending != null) {
+                ByteBuffer pending = connection.pending.flip();
                 counters.echoed(channel.write(pending));
-                pending.compact();
+                connection.pending = pending.hasRemaining() ? pending.compact() : null;
             }
-            if (connection.inputEnded && pending.position() == 0) {
+            if (connection.pending == null && !connection.inputEnded && key.isReadable()) {
+                ByteBuffer buffer = readBuffer.clear();
+                int read = channel.read(buffer);
+                connection.inputEnded = read < 0;
+                if (read > 0) {
+                    buffer.flip();
+                    counters.echoed(channel.write(buffer));
+                    if (buffer.hasRemaining()) {
+                        // The client's receive window is full: keep the rest, in order, until it reads.
+                        connection.pending = ByteBuffer.allocate(buffer.remaining()).put(buffer);
+                    }
+                }
+            }
+            if (connection.inputEnded && connection.pending == null) {
                 end(key, connection); // everything the client sent has been written back: close, as the others do
                 return;
             }
-            if (read == pending.capacity() && pending.position() == 0 && pending.capacity() < bufferBytes) {
-                // A read filled the buffer: a stream, not a message; grow as the blocking models do, up to the bound.
-                connection.pending = ByteBuffer.allocate(Math.min(bufferBytes, pending.capacity() * 2));
-            }
-            int interest = (connection.inputEnded || !connection.pending.hasRemaining() ? 0 : SelectionKey.OP_READ)
-                    | (connection.pending.position() > 0 ? SelectionKey.OP_WRITE : 0);
+            int interest = connection.pending != null ? SelectionKey.OP_WRITE
+                    : connection.inputEnded ? 0 : SelectionKey.OP_READ;
             if (key.interestOps() != interest) {
                 key.interestOps(interest);
             }
