@@ -42,6 +42,8 @@ public record RatioRule(String figure, String unit, boolean higherBetter, double
      * and after the iteration's timed work, divided by the operations) at most {@code tolerance} higher. Judged beside
      * throughput because it sees a slower server where throughput cannot: when the client sets the pace (a
      * client-bound row), a server that spends 10% more per message still keeps up, and only its CPU time shows it.
+     * Only while the server has CPU to spare: a server busy all the time spends, per operation, the wall time per
+     * operation, and then this figure is throughput's inverse, with its noise.
      */
     public static RatioRule serverCpuPerOperation(String unit, double tolerance) {
         return new RatioRule("server CPU per " + unit, "ns/" + unit, false, tolerance, 0.95);
