@@ -208,11 +208,18 @@ public final class AbGate implements AutoCloseable {
     public AbVerdict judgeServerCpu(Compared compared, PrintStream out) {
         for (BenchmarkSummary side : List.of(compared.baseline(), compared.candidate())) {
             for (MeasuredRun run : side.runs().measured()) {
-                if (!run.metrics().containsKey(SERVER_CPU)) {
-                    throw new GateFailure("the A/B gate cannot judge the server's CPU time: fork " + run.fork()
-                            + " iteration " + run.iteration() + " of " + side.combination() + " on "
-                            + (side == compared.baseline() ? "baseline " + baselineName : THIS_BUILD)
-                            + " has no " + SERVER_CPU + " (the server's stats were not read)");
+                String where = "fork " + run.fork() + " iteration " + run.iteration() + " of " + side.combination()
+                        + " on " + (side == compared.baseline() ? "baseline " + baselineName : THIS_BUILD);
+                Double cpu = run.metrics().get(SERVER_CPU);
+                if (cpu == null) {
+                    throw new GateFailure("the A/B gate cannot judge the server's CPU time: " + where + " has no "
+                            + SERVER_CPU + " (the server's stats were not read)");
+                }
+                if (!(cpu > 0)) {
+                    // A ratio of nothing: the process's CPU clock ticks coarser than this iteration's work.
+                    throw new GateFailure("the A/B gate cannot judge the server's CPU time: " + where
+                            + " used less CPU time than the clock resolves (0 ns per operation): lengthen the workload"
+                            + " (more messages or requests per iteration)");
                 }
             }
         }

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.report.HtmlReport;
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.SummaryFixtures;
 
 /** The A/B gate's run order, files and verdicts with the fake server and client, and its bad-input messages. */
 class AbGateTest {
@@ -36,7 +38,11 @@ class AbGateTest {
         AbGate.Compared compared = gate.measure(FakePlans.plan("normal", "ok", 200),
                 FakePlans.settings(results).withIterations(2, 1, 3), out);
         AbVerdict verdict = gate.judgeThroughput(compared, out);
-        AbVerdict cpu = gate.judgeServerCpu(compared, out);
+        // The fake server does so little that its CPU time over an iteration is often below what the clock resolves
+        // (0 ns per operation); the CPU figure is judged here on set readings, its zero case in the next test.
+        AbVerdict cpu = gate.judgeServerCpu(new AbGate.Compared(
+                SummaryFixtures.withServerCpu(compared.baseline(), 1000, 1010, 990, 1000, 1005, 995),
+                SummaryFixtures.withServerCpu(compared.candidate(), 1000, 1002, 998, 1001, 999, 1000)), out);
 
         List<String> forkStarts = printed.toString(StandardCharsets.UTF_8).lines()
                 .filter(line -> line.contains("warmup 1/1")).map(line -> line.substring(0, line.indexOf(" warmup")))
@@ -73,6 +79,23 @@ class AbGateTest {
         String report = Files.readString(HtmlReport.write(results));
         assertThat(report).contains("<h2>A/B regression gate</h2>", "against baseline <code>v1</code>",
                 "FAKE_SERVER+FAKE_CLIENT");
+    }
+
+    @Test
+    void aServerCpuReadingOfZeroIsRefusedInOneLineNamingTheIteration() {
+        Path classPath = Path.of(System.getProperty("java.class.path"));
+        AbGate gate = new AbGate("v1", new BuildJars("v1", classPath, classPath),
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
+        BenchmarkSummary plain = SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", new double[] {1000, 1000},
+                new double[] {1000, 1000});
+        BenchmarkSummary idle = SummaryFixtures.withServerCpu(plain, 900, 0, 900, 900);
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> gate.judgeServerCpu(new AbGate.Compared(plain, idle), out))
+                .isInstanceOf(GateFailure.class)
+                .hasMessage("the A/B gate cannot judge the server's CPU time: fork 1 iteration 2 of"
+                        + " VIRTUAL_SERVER+VIRTUAL_CLIENT on this build used less CPU time than the clock resolves"
+                        + " (0 ns per operation): lengthen the workload (more messages or requests per iteration)");
     }
 
     @Test
