@@ -66,27 +66,20 @@ public final class SummaryFixtures {
 
     /** {@code summary} as if its server had spent {@code nanos[i]} of CPU per operation over its {@code i}th iteration. */
     public static BenchmarkSummary withServerCpu(BenchmarkSummary summary, double... nanos) {
-        List<MeasuredRun> runs = new ArrayList<>();
-        for (MeasuredRun run : summary.runs().measured()) {
-            Map<String, Double> metrics = new LinkedHashMap<>(run.metrics());
-            metrics.put("serverCpuNanosPerOperation", nanos[runs.size()]);
-            runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), run.elapsedNanos(), run.operations(),
-                    run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
-                    metrics, run.pinnedTopStack(), run.serverCounters()));
-        }
-        Runs shape = summary.runs();
-        return new BenchmarkSummary(summary.suite(), summary.combination(), summary.serverModel(),
-                summary.clientModel(), summary.serverLabel(), summary.clientLabel(), summary.unit(),
-                summary.workload(), new Runs(shape.forks(), shape.warmupIterations(), shape.iterations(), runs),
-                Aggregate.of(runs), summary.environment());
+        return withMetric(summary, "serverCpuNanosPerOperation", nanos);
     }
 
     /** {@code summary} as if its client had used {@code shares[i]} of its CPUs over its {@code i}th measured iteration. */
     public static BenchmarkSummary withClientCpu(BenchmarkSummary summary, double... shares) {
+        return withMetric(summary, ServerMetrics.CLIENT_CPU_LOAD.key(), shares);
+    }
+
+    /** {@code summary} with metric {@code key} of its {@code i}th measured iteration set to {@code values[i]}. */
+    private static BenchmarkSummary withMetric(BenchmarkSummary summary, String key, double... values) {
         List<MeasuredRun> runs = new ArrayList<>();
         for (MeasuredRun run : summary.runs().measured()) {
             Map<String, Double> metrics = new LinkedHashMap<>(run.metrics());
-            metrics.put(ServerMetrics.CLIENT_CPU_LOAD.key(), shares[runs.size()]);
+            metrics.put(key, values[runs.size()]);
             runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), run.elapsedNanos(), run.operations(),
                     run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
                     metrics, run.pinnedTopStack(), run.serverCounters()));
