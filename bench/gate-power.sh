@@ -15,7 +15,7 @@
 #              FILTER='.*virtual echo server against.*' (-Dcucumber.filter.name: which gate scenarios run)
 #              GATE_PROPERTIES="" (more -D options for the gate, for example -Dloomarena.forks=4)
 # The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, once per
-# slowdown, removed at the end (the verdict lines and logs are kept in the folder printed at the end); every gate run
+# slowdown, removed at the end (the verdict lines, logs and each run's summaries are kept in the folder printed at the end); every gate run
 # takes both sides' jars from those builds. One gate run of one combination takes about a minute at the harness's
 # defaults on a 2-CPU machine (FILTER='.*virtual echo server against virtual echo client.*'), of the two virtual combinations
 # about two; the whole script RUNS x (number of SLOWDOWNS) times that. Exit status 0 when every run completed, 1
@@ -110,8 +110,13 @@ for slowdown in $SLOWDOWNS; do
       # A FAIL verdict fails the build too: only a run without any verdict line failed as a run.
       grep -qF '[PERF][GATE]' "$log" || { say "run $run failed without a verdict: see $log"; failed=yes; }
     fi
-    grep -E '\[PERF\]\[GATE\] (PASS|FAIL|INCONCLUSIVE)' "$log" | sed "s/^/slowdown=$slowdown run=$run /" \
-      | tee -a "$KEEP/verdicts.txt" || true
+    # The verdicts, and the line that says which iterations were judged (the placement of the two CPUs).
+    grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU))' \
+      "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true
+    # Both builds' summaries of the run, every iteration with its figures, to re-judge or analyse later.
+    if [[ -d "$BASE_TREE/target-results/ab-gate" ]]; then
+      cp -r "$BASE_TREE/target-results/ab-gate" "$KEEP/slowdown-$slowdown-run-$run"
+    fi
   done
 done
 

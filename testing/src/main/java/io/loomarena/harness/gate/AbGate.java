@@ -7,13 +7,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.PerRun;
+import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.JvmFork;
+import io.loomarena.harness.fork.Launcher;
 import io.loomarena.harness.ranking.ThroughputInterval;
 import io.loomarena.harness.session.ForkRunner;
 import io.loomarena.harness.session.MeasuredForks;
@@ -53,6 +58,8 @@ public final class AbGate implements AutoCloseable {
     private final double tolerance;
     private final AbResults results;
     private final Map<String, List<AbResults.Row>> rows = new LinkedHashMap<>();
+    /** The combinations whose placement line was printed: once per combination, not once per figure. */
+    private final Set<String> placementsSaid = new java.util.HashSet<>();
 
     /** Both builds' summaries of one combination, measured side by side. */
     public record Compared(BenchmarkSummary baseline, BenchmarkSummary candidate) {
@@ -147,12 +154,14 @@ public final class AbGate implements AutoCloseable {
         out.println(String.format(Locale.ROOT, "[PERF][GATE] %s: %d forks per build, alternating %s and %s",
                 plan.combination(), settings.forks(), "baseline " + baselineName, THIS_BUILD));
         JvmFork local = JvmFork.local(settings);
+        // Both builds' iterations carry the placement of the two CPUs around them, read with the harness's own jars.
+        Optional<CrossCpuProbe> probe = CrossCpuProbe.of(local.pinning(), settings.jvm(), Launcher.LOCAL);
         Placement baselinePlace = Placement.local(local.withClassPath(baselineJars.classPath()));
         Placement candidatePlace = Placement.local(local.withClassPath(candidateJars.classPath()));
         MeasuredForks baselineForks = new MeasuredForks(plan, settings, baselinePlace);
         MeasuredForks candidateForks = new MeasuredForks(plan, settings, candidatePlace);
-        try (ForkRunner a = new ForkRunner(plan, settings, baselinePlace, out, "baseline " + baselineName);
-             ForkRunner b = new ForkRunner(plan, settings, candidatePlace, out, THIS_BUILD)) {
+        try (ForkRunner a = new ForkRunner(plan, settings, baselinePlace, out, "baseline " + baselineName, probe);
+             ForkRunner b = new ForkRunner(plan, settings, candidatePlace, out, THIS_BUILD, probe)) {
             for (int fork = 1; fork <= settings.forks(); fork++) {
                 // A fork stops its servers before the other build's starts: no idle JVM of one build runs next to
                 // the other's measurement.
@@ -229,8 +238,13 @@ public final class AbGate implements AutoCloseable {
 
     private AbVerdict judge(Compared compared, RatioRule rule, ToDoubleFunction<MeasuredRun> figure,
                             PrintStream out) {
+        Placements placements = Placements.of(compared.baseline(), compared.candidate());
+        if (placementsSaid.add(compared.candidate().combination())) {
+            out.println(GATE_PREFIX + compared.candidate().combination() + ": " + placements.line());
+        }
         AbVerdict verdict = rule.judge(compared.candidate().combination(), baselineName,
-                byFork(compared.baseline(), figure), byFork(compared.candidate(), figure));
+                byFork(compared.baseline(), figure, placements.kept()),
+                byFork(compared.candidate(), figure, placements.kept()));
         record(compared, verdict, figure);
         out.println(verdict.line());
         out.flush();
@@ -274,9 +288,17 @@ public final class AbGate implements AutoCloseable {
 
     /** The figure of each measured iteration, one list per fork, forks in order. */
     static List<List<Double>> byFork(BenchmarkSummary summary, ToDoubleFunction<MeasuredRun> figure) {
+        return byFork(summary, figure, run -> true);
+    }
+
+    /** The figure of each {@code kept} measured iteration, one list per fork that has one, forks in order. */
+    static List<List<Double>> byFork(BenchmarkSummary summary, ToDoubleFunction<MeasuredRun> figure,
+                                     Predicate<MeasuredRun> kept) {
         Map<Integer, List<Double>> forks = new java.util.TreeMap<>();
         for (MeasuredRun run : summary.runs().measured()) {
-            forks.computeIfAbsent(run.fork(), f -> new ArrayList<>()).add(figure.applyAsDouble(run));
+            if (kept.test(run)) {
+                forks.computeIfAbsent(run.fork(), f -> new ArrayList<>()).add(figure.applyAsDouble(run));
+            }
         }
         return List.copyOf(forks.values());
     }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,6 +16,7 @@ import java.util.concurrent.TimeoutException;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fork.ChildProcess;
 import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.ForkedServer;
 import io.loomarena.harness.summary.ServerResources;
 import io.loomarena.measure.IterationLoop.Step;
@@ -50,11 +53,25 @@ final class ForkPacer {
     private final Map<Step, List<IterationProtocol.Done>> done = new HashMap<>();
     private final List<ServerStats> before = new ArrayList<>();
     private final List<ServerResources> costs = new ArrayList<>();
+    private final Optional<CrossCpuProbe> probe;
+    /** The placement read before the measured iteration under way; the one after it serves the next as its before. */
+    private OptionalDouble placementBefore = OptionalDouble.empty();
+    private boolean placementRead;
     private boolean peakRssPerRun = true;
     /** Where the fork is, for messages. */
     private String step = "the start of its client JVM";
 
     ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress) {
+        this(server, combination, forkNumber, forks, progress, Optional.empty());
+    }
+
+    /**
+     * @param probe reads the placement of the server's and client's CPUs between measured iterations, when present:
+     *              before the first and after each one, while every JVM of the fork waits
+     */
+    ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress,
+              Optional<CrossCpuProbe> probe) {
+        this.probe = probe;
         this.server = server;
         this.combination = combination;
         this.forkNumber = forkNumber;
@@ -160,6 +177,10 @@ final class ForkPacer {
         }
         step = readyFor.toString();
         if (!readyFor.warmup()) {
+            if (probe.isPresent() && !placementRead) {
+                placementBefore = probe.get().measure();
+                placementRead = true;
+            }
             requireServerAlive(forkLabel + ", " + step);
             boolean reset = server.resetPeaks(); // asked before every measured iteration, whatever the last answer
             peakRssPerRun = peakRssPerRun && reset;
@@ -176,7 +197,16 @@ final class ForkPacer {
         }
         if (!line.step().warmup()) {
             requireServerAlive("the stats after " + forkLabel + ", " + step);
-            costs.add(ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun));
+            ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun);
+            if (probe.isPresent()) {
+                OptionalDouble after = probe.get().measure();
+                // The farther of the two readings: an iteration counts as near only if the CPUs were near at both ends.
+                cost = cost.withCrossCpuRoundTrip(placementBefore.isPresent() && after.isPresent()
+                        ? OptionalDouble.of(Math.max(placementBefore.getAsDouble(), after.getAsDouble()))
+                        : OptionalDouble.empty());
+                placementBefore = after;
+            }
+            costs.add(cost);
         }
         progress.iterationDone(forkNumber, finished);
     }

@@ -5,12 +5,14 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.ChildProcess;
+import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.ForkedServer;
 
 /**
@@ -29,12 +31,23 @@ public final class ForkRunner implements AutoCloseable {
     private final Placement placement;
     private final ForkProgress progress;
     private final Path workDir;
+    private final Optional<CrossCpuProbe> probe;
 
     /**
      * @param build the build measured, as progress lines name it ({@code baseline main}); empty outside the A/B gate
      */
     public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
                       String build) {
+        this(plan, settings, placement, out, build, Optional.empty());
+    }
+
+    /**
+     * @param probe reads the placement of the server's and client's CPUs around each measured iteration (the A/B
+     *              gate's), or empty
+     */
+    public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
+                      String build, Optional<CrossCpuProbe> probe) {
+        this.probe = probe;
         this.plan = plan;
         this.settings = settings;
         this.placement = placement;
@@ -75,7 +88,8 @@ public final class ForkRunner implements AutoCloseable {
                     + plan.combination() + server.details());
         }
         ClientJvms jvms = ClientJvms.of(plan, settings, placement, workDir, forkNumber, server);
-        ForkPacer pacer = new ForkPacer(server, plan.combination(), forkNumber, settings.forks(), progress);
+        ForkPacer pacer = new ForkPacer(server, plan.combination(), forkNumber, settings.forks(), progress,
+                probe);
         try {
             List<ChildProcess> clients = pacer.start(jvms, plan.clientLabel());
             pacer.pace(settings.clientRunTimeout(plan.expectedOperations()).plus(plan.clientTimeByDesign()));

@@ -72,7 +72,7 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
                                  ServerResources server) {
         return new MeasuredRun(run, client.pid(), serverPid, iteration.elapsedNanos(), iteration.operations(),
                 iteration.throughput(), iteration.errors(), iteration.latency(), iteration.histogram(), fork,
-                iteration.index(), ServerMetrics.read(server.before(), server.after(), iteration),
+                iteration.index(), ServerMetrics.read(server, iteration),
                 server.after().pinnedTopStack(), server.counters());
     }
 

@@ -41,6 +41,17 @@ public final class ServerMetrics {
      */
     public static final double CLIENT_BOUND = 0.9;
 
+    /**
+     * How far apart the server's and the client's CPUs were around a measured iteration: the larger of the cache-line
+     * round trips between them read just before and just after it ({@code io.loomarena.harness.fork.CrossCpuProbe}),
+     * in nanoseconds. On a virtual machine the host moves the two CPUs nearer and farther apart, and loopback costs
+     * more kernel time per message when they are far apart, for every model alike; the A/B gate compares iterations
+     * measured in the same placement ({@code io.loomarena.harness.gate.Placements}). Read by the harness, not from the
+     * server's {@code stats}; absent where no probe ran. The largest over the measured iterations.
+     */
+    public static final Metric CROSS_CPU_ROUND_TRIP = new Metric("crossCpuRoundTripNanos", "ns", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
+
     /** Every metric, in the order of the ranking table's columns. */
     public static final List<Metric> ALL = List.of(
             new Metric("serverCpuNanosPerOperation", "ns", true, growthPerOperation(ServerStats::cpuTimeNanos),
@@ -82,7 +93,7 @@ public final class ServerMetrics {
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
                     Aggregator.MAX, null, null, null, false),
-            CLIENT_CPU_LOAD);
+            CLIENT_CPU_LOAD, CROSS_CPU_ROUND_TRIP);
 
     private ServerMetrics() {
     }
@@ -110,6 +121,16 @@ public final class ServerMetrics {
         if (client.clientCpuLoad() != null) {
             values.put(CLIENT_CPU_LOAD.key(), client.clientCpuLoad());
         }
+        return values;
+    }
+
+    /**
+     * One measured iteration's values ({@link #read(ServerStats, ServerStats, RunResult.Iteration)}) with the
+     * placement read around it, when it was.
+     */
+    public static Map<String, Double> read(ServerResources server, RunResult.Iteration client) {
+        Map<String, Double> values = read(server.before(), server.after(), client);
+        server.crossCpuRoundTripNanos().ifPresent(nanos -> values.put(CROSS_CPU_ROUND_TRIP.key(), nanos));
         return values;
     }
 

@@ -3,28 +3,44 @@ package io.loomarena.harness.summary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 import io.loomarena.measure.ServerStats;
 
 /**
  * The server's figures around one measured iteration: its {@code stats} answers just before and just after the
- * iteration's timed work. {@link ServerMetrics} reads every metric of the iteration from this pair. Immutable.
+ * iteration's timed work, and the placement of the server's and client's CPUs around it. {@link ServerMetrics} reads
+ * every metric of the iteration from these. Immutable.
  *
- * @param before        the server's figures just before the timed work
- * @param after         the server's figures just after it
- * @param peakRssPerRun whether the peak RSS window was reset before the iteration (otherwise the peak covers the
- *                      server's lifetime)
+ * @param before                 the server's figures just before the timed work
+ * @param after                  the server's figures just after it
+ * @param peakRssPerRun          whether the peak RSS window was reset before the iteration (otherwise the peak covers
+ *                               the server's lifetime)
+ * @param crossCpuRoundTripNanos the larger of the cross-CPU round trips read just before and just after the iteration
+ *                               ({@code io.loomarena.harness.fork.CrossCpuProbe}); empty when not probed
  */
-public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
+public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun,
+                              OptionalDouble crossCpuRoundTripNanos) {
 
     public ServerResources {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(after, "after");
+        Objects.requireNonNull(crossCpuRoundTripNanos, "crossCpuRoundTripNanos");
+    }
+
+    /** The figures around a run, without a placement reading. */
+    public ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
+        this(before, after, peakRssPerRun, OptionalDouble.empty());
     }
 
     /** The figures around a run. */
     public static ServerResources between(ServerStats before, ServerStats after, boolean peakRssPerRun) {
         return new ServerResources(before, after, peakRssPerRun);
+    }
+
+    /** The same figures with the placement read around the iteration. */
+    public ServerResources withCrossCpuRoundTrip(OptionalDouble nanos) {
+        return new ServerResources(before, after, peakRssPerRun, nanos);
     }
 
     /**

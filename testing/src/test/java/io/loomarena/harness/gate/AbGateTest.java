@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.report.HtmlReport;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.ServerMetrics;
 import io.loomarena.harness.summary.SummaryFixtures;
 
 /** The A/B gate's run order, files and verdicts with the fake server and client, and its bad-input messages. */
@@ -52,6 +54,14 @@ class AbGateTest {
                 "[PERF] this build: FAKE_SERVER+FAKE_CLIENT fork 2/2",
                 "[PERF] baseline v1: FAKE_SERVER+FAKE_CLIENT fork 2/2");
         assertThat(compared.baseline().runs().measured()).hasSize(6);
+        if (CpuPinning.detect(true).applied()) {
+            // Each iteration of both builds carries the placement of the two CPUs read around it.
+            assertThat(compared.baseline().runs().measured()).allSatisfy(run ->
+                    assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_ROUND_TRIP.key())).isPositive());
+            assertThat(compared.candidate().runs().measured()).allSatisfy(run ->
+                    assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_ROUND_TRIP.key())).isPositive());
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("[PERF][GATE] FAKE_SERVER+FAKE_CLIENT: ");
+        }
         assertThat(compared.candidate().runs().measured()).hasSize(6);
         assertThat(compared.baseline().runs().measured().get(0).serverPid())
                 .isNotEqualTo(compared.candidate().runs().measured().get(0).serverPid());

@@ -74,6 +74,11 @@ public final class SummaryFixtures {
         return withMetric(summary, ServerMetrics.CLIENT_CPU_LOAD.key(), shares);
     }
 
+    /** {@code summary} as if the CPUs' round trip around its {@code i}th measured iteration had been {@code nanos[i]}. */
+    public static BenchmarkSummary withCrossCpu(BenchmarkSummary summary, double... nanos) {
+        return withMetric(summary, ServerMetrics.CROSS_CPU_ROUND_TRIP.key(), nanos);
+    }
+
     /** {@code summary} with metric {@code key} of its {@code i}th measured iteration set to {@code values[i]}. */
     private static BenchmarkSummary withMetric(BenchmarkSummary summary, String key, double... values) {
         List<MeasuredRun> runs = new ArrayList<>();

@@ -1,0 +1,115 @@
+package io.loomarena.harness.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.SummaryFixtures;
+
+class PlacementsTest {
+
+    // Iteration times of a fork measured with the CPUs near (fast) and far apart (about 25% slower), as on 2026-11-27.
+    private static final double[] NEAR = {1000, 1004, 996};
+    private static final double[] FAR = {1250, 1255, 1245};
+    private static final double[] NEAR_10_PERCENT_SLOWER = {1111, 1115, 1107};
+    private static final double[] FAR_10_PERCENT_SLOWER = {1389, 1394, 1384};
+
+    @TempDir
+    Path results;
+
+    @Test
+    void keepsTheIterationsOfThePlacementBothBuildsShareAndSaysWhatItSetAside() {
+        BenchmarkSummary baseline = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, FAR), 60, 58, 61, 340, 345, 338);
+        BenchmarkSummary candidate = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", FAR, NEAR, NEAR), 341, 339, 344, 59, 57, 62,
+                60, 58, 70);
+
+        Placements placements = Placements.of(baseline, candidate);
+
+        assertThat(baseline.runs().measured().stream().filter(placements.kept()).map(MeasuredRun::fork))
+                .containsExactly(1, 1, 1);
+        assertThat(candidate.runs().measured().stream().filter(placements.kept()).map(MeasuredRun::fork))
+                .containsExactly(2, 2, 2, 3, 3, 3);
+        assertThat(placements.line()).isEqualTo("judged on the iterations measured with the CPUs near, like with"
+                + " like; the others set aside (near: 3 baseline and 6 this-build iterations (round trip at most"
+                + " 114 ns); far: 3 and 3 (up to 345 ns))");
+    }
+
+    @Test
+    void aRegressionHiddenByThePlacementFailsOnceLikeIsComparedWithLike() {
+        // Baseline: one fork near, one far. This build, 10% slower: one fork far, one near. Over every iteration the
+        // forks' placement swamps the 10%; compared like with like, it is plain.
+        BenchmarkSummary baseline = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, FAR), 60, 58, 61, 340, 345, 338);
+        BenchmarkSummary candidate = SummaryFixtures.withCrossCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", FAR_10_PERCENT_SLOWER, NEAR_10_PERCENT_SLOWER), 341, 339, 344, 59, 57, 62);
+        RatioRule rule = RatioRule.throughput("msg", 0.05);
+
+        AbVerdict blind = rule.judge("VIRTUAL_SERVER+VIRTUAL_CLIENT", "v1",
+                AbGate.byFork(baseline, MeasuredRun::throughput), AbGate.byFork(candidate, MeasuredRun::throughput));
+        Placements placements = Placements.of(baseline, candidate);
+        AbVerdict matched = rule.judge("VIRTUAL_SERVER+VIRTUAL_CLIENT", "v1",
+                AbGate.byFork(baseline, MeasuredRun::throughput, placements.kept()),
+                AbGate.byFork(candidate, MeasuredRun::throughput, placements.kept()));
+
+        assertThat(blind.outcome()).isEqualTo(AbVerdict.Outcome.INCONCLUSIVE);
+        assertThat(matched.outcome()).isEqualTo(AbVerdict.Outcome.FAIL);
+        assertThat(matched.interval().ratio()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void theGatePrintsThePlacementLineOnceAndJudgesOnTheKeptIterations() {
+        Path classPath = Path.of(System.getProperty("java.class.path"));
+        AbGate gate = new AbGate("v1", new BuildJars("v1", classPath, classPath),
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        BenchmarkSummary baseline = SummaryFixtures.withServerCpu(SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, FAR), 60, 58, 61, 340, 345, 338),
+                1000, 1000, 1000, 1250, 1250, 1250);
+        BenchmarkSummary candidate = SummaryFixtures.withServerCpu(SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", FAR, NEAR), 341, 339, 344, 59, 57, 62),
+                1250, 1250, 1250, 1000, 1000, 1000);
+        AbGate.Compared compared = new AbGate.Compared(baseline, candidate);
+
+        AbVerdict throughput = gate.judgeThroughput(compared, out);
+        AbVerdict cpu = gate.judgeServerCpu(compared, out);
+
+        assertThat(throughput.outcome()).isEqualTo(AbVerdict.Outcome.PASS);
+        assertThat(throughput.interval().ratio()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(cpu.outcome()).isEqualTo(AbVerdict.Outcome.PASS);
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines().filter(line -> line.contains("like with like")))
+                .hasSize(1);
+    }
+
+    @Test
+    void withoutAReadingForEveryIterationOrWithTooFewInEachPlacementEveryIterationIsJudged() {
+        BenchmarkSummary unread = SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, FAR);
+        BenchmarkSummary read = SummaryFixtures.withCrossCpu(unread, 60, 58, 61, 340, 345, 338);
+        BenchmarkSummary mostlyFar = SummaryFixtures.withCrossCpu(unread, 340, 341, 61, 340, 345, 338);
+        BenchmarkSummary allNear = SummaryFixtures.withCrossCpu(unread, 60, 58, 61, 62, 75, 59);
+
+        Placements none = Placements.of(unread, read);
+        Placements tooFew = Placements.of(allNear, mostlyFar);
+        Placements one = Placements.of(allNear, allNear);
+
+        assertThat(unread.runs().measured()).allMatch(none.kept());
+        assertThat(none.line()).startsWith("no cross-CPU reading for every iteration");
+        assertThat(read.runs().measured()).allMatch(tooFew.kept());
+        assertThat(tooFew.line()).startsWith("the host moved the CPUs during the run and neither placement has 3"
+                + " iterations of each build (near: 6 baseline and 1 this-build");
+        assertThat(allNear.runs().measured()).allMatch(one.kept());
+        assertThat(one.line()).isEqualTo("every iteration measured with the CPUs in one placement (cross-CPU round"
+                + " trip 58-75 ns)");
+    }
+}
