@@ -27,6 +27,9 @@ import io.loomarena.measure.IterationLoop;
  * <tr><td>heap</td><td>{@value #DEFAULT_HEAP}</td><td>{@code -Xms} = {@code -Xmx}: no heap resizing during a run</td></tr>
  * <tr><td>gc</td><td>{@value #DEFAULT_GC}</td><td>explicit, so a JDK's ergonomics cannot pick another collector</td></tr>
  * <tr><td>pinning</td><td>{@value #DEFAULT_PINNING}</td><td>server on CPU 0, client on CPU 1 with {@code taskset} when possible</td></tr>
+ * <tr><td>crossCpuProbe</td><td>{@value #DEFAULT_CROSS_CPU_PROBE}</td><td>reads the placement of the two pinned CPUs
+ * around each measured iteration ({@code fork.CrossCpuProbe}, about 0.3 s a reading) into the summaries; off by
+ * default for the time it adds; always on in the A/B gate, which compares iterations of one placement</td></tr>
  * <tr><td>serverStartTimeout</td><td>30 s</td><td>until the server prints {@code listening on HOST:PORT}</td></tr>
  * <tr><td>statsTimeout</td><td>10 s</td><td>until the server answers {@code stats} / {@code reset-peaks} on stdin</td></tr>
  * <tr><td>serverStopGrace</td><td>10 s</td><td>after SIGTERM, before the server is killed</td></tr>
@@ -41,6 +44,7 @@ import io.loomarena.measure.IterationLoop;
  * @param gc                           the collector flag, e.g. {@code -XX:+UseG1GC}
  * @param extraJvmArgs                 more JVM flags for every forked JVM, after heap and GC
  * @param pinning                      whether to pin server and client to their CPUs when {@code taskset} exists
+ * @param crossCpuProbe                whether to read the cross-CPU round trip around each measured iteration
  * @param serverStartTimeout           how long a server may take to print its {@code listening on} line
  * @param statsTimeout                 how long a server may take to answer a stdin command
  * @param serverStopGrace              how long a stopping server may take after SIGTERM
@@ -50,7 +54,8 @@ import io.loomarena.measure.IterationLoop;
  * @param jvm                          the harness's own JVM: the {@code java} and class path forks on this machine use
  */
 public record HarnessSettings(int forks, int warmupIterations, int iterations, String heap, String gc, List<String> extraJvmArgs,
-                              boolean pinning, Duration serverStartTimeout, Duration statsTimeout,
+                              boolean pinning, boolean crossCpuProbe, Duration serverStartTimeout,
+                              Duration statsTimeout,
                               Duration serverStopGrace, Duration clientRunTimeoutBase,
                               Duration clientRunTimeoutPerOperation, Path resultsDir, HarnessJvm jvm) {
 
@@ -62,6 +67,7 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     public static final String DEFAULT_HEAP = "512m";
     public static final String DEFAULT_GC = "-XX:+UseG1GC";
     public static final boolean DEFAULT_PINNING = true;
+    public static final boolean DEFAULT_CROSS_CPU_PROBE = false;
 
     public HarnessSettings {
         if (forks < 1 || forks > MAX_FORKS) {
@@ -89,7 +95,7 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     /** The documented defaults, persisting under {@code resultsDir}, forking with {@code jvm}'s binary and class path. */
     public static HarnessSettings defaults(HarnessJvm jvm, Path resultsDir) {
         return new HarnessSettings(DEFAULT_FORKS, DEFAULT_WARMUP_ITERATIONS, DEFAULT_ITERATIONS, DEFAULT_HEAP,
-                DEFAULT_GC, List.of(), DEFAULT_PINNING, Duration.ofSeconds(30), Duration.ofSeconds(10),
+                DEFAULT_GC, List.of(), DEFAULT_PINNING, DEFAULT_CROSS_CPU_PROBE, Duration.ofSeconds(30), Duration.ofSeconds(10),
                 Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofNanos(200_000),
                 resultsDir.toAbsolutePath().normalize(), jvm);
     }
@@ -98,31 +104,38 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     public HarnessSettings withRun(int newForks, int newWarmupIterations, int newIterations, String newHeap,
                                    String newGc, boolean newPinning) {
         return new HarnessSettings(newForks, newWarmupIterations, newIterations, newHeap, newGc, extraJvmArgs,
-                newPinning, serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase,
+                newPinning, crossCpuProbe, serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase,
                 clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy with other fork and iteration counts. */
     public HarnessSettings withIterations(int newForks, int newWarmupIterations, int newIterations) {
-        return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
+        return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy with other time limits for server start and client runs (tests use short ones). */
     public HarnessSettings withTimeouts(Duration newServerStart, Duration newClientRunBase) {
-        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, newServerStart,
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, newServerStart,
                 statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy whose forked JVMs get another heap, collector and extra flags. */
     public HarnessSettings withJvm(String newHeap, String newGc, List<String> newExtraJvmArgs) {
-        return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning, serverStartTimeout,
+        return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
+    }
+
+    /** A copy that reads, or does not read, the placement of the two CPUs around each measured iteration. */
+    public HarnessSettings withCrossCpuProbe(boolean probe) {
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, probe,
+                serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation,
+                resultsDir, jvm);
     }
 
     /** A copy that persists under another results folder. */
     public HarnessSettings withResultsDir(Path newResultsDir) {
-        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, serverStartTimeout,
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
                 statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, newResultsDir, jvm);
     }
 

@@ -17,8 +17,10 @@ import io.loomarena.model.ServerModel;
  *                    it, see {@code net.core.somaxconn}); the {@code pool} model also queues at most this many
  *                    accepted connections waiting for a thread
  * @param bufferBytes the most bytes read (and then written back) at once per connection, 1..{@value #MAX_BUFFER_BYTES};
- *                    a connection's buffer starts at 512 bytes (or this, if smaller) and doubles after each read that
- *                    filled it, up to this size, so an idle connection holds half a KiB, not this
+ *                    in the blocking models a connection's buffer starts at 512 bytes (or this, if smaller) and
+ *                    doubles after each read that filled it, up to this size, so an idle connection holds half a KiB,
+ *                    not this; the event-loop model reads into one buffer of this size per loop and keeps a buffer per
+ *                    connection only for bytes its client has not taken back yet
  * @param closeGrace  how long {@code close()} lets connections finish after their input is shut, before it closes
  *                    them by force; it then waits at most as long again for the threads to end
  * @param loops       event loops of the models that have them ({@link ServerModel#hasLoops()}), 1..{@value

@@ -125,7 +125,9 @@ public final class CrossCpuProbe {
 
     private static Path sharedFile() throws IOException {
         Path shm = Path.of("/dev/shm");
-        Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        // Memory-backed where Linux offers it, so the mapped page is never written back to a disk.
+        Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm
+                : Path.of(System.getProperty("java.io.tmpdir"));
         Path file = Files.createTempFile(dir, "loomarena-cross-cpu-", ".bin");
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.setLength(256);

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -16,9 +15,7 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.PerRun;
-import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.JvmFork;
-import io.loomarena.harness.fork.Launcher;
 import io.loomarena.harness.ranking.ThroughputInterval;
 import io.loomarena.harness.session.ForkRunner;
 import io.loomarena.harness.session.MeasuredForks;
@@ -36,6 +33,11 @@ import io.loomarena.harness.summary.RatioInterval;
  * faster or slower during the run then hits both builds equally, where A, B, A, B would give the first build a small
  * head start every time.
  * <p>
+ * Each measured iteration carries the placement of the server's and client's CPUs around it, and the verdict compares
+ * iterations of one placement ({@link Placements}); when the forks put the two builds in different placements, the
+ * gate runs up to {@value #MAX_PLACEMENT_FORKS} more forks of each, and without a shared placement then says
+ * INCONCLUSIVE rather than judge the host's doing.
+ * <p>
  * Both builds come from a fresh source tree built the same way ({@link BaselineBuild}): the baseline from the git ref
  * (or from jars a user already has), this build from a copy of the working tree, uncommitted changes included. Not
  * thread-safe: scenarios run one after another.
@@ -48,6 +50,8 @@ public final class AbGate implements AutoCloseable {
     private static final PerRun<AbGate> SHARED = new PerRun<>();
     /** What the gate's own lines start with, the builds' progress included. */
     private static final String GATE_PREFIX = "[PERF][GATE] ";
+    /** Forks per build the gate adds, one pair at a time, while the two builds share no placement of the CPUs. */
+    static final int MAX_PLACEMENT_FORKS = 4;
     /** The summary's key of the server's CPU time per operation over an iteration. */
     private static final String SERVER_CPU = "serverCpuNanosPerOperation";
 
@@ -154,30 +158,48 @@ public final class AbGate implements AutoCloseable {
         out.println(String.format(Locale.ROOT, "[PERF][GATE] %s: %d forks per build, alternating %s and %s",
                 plan.combination(), settings.forks(), "baseline " + baselineName, THIS_BUILD));
         JvmFork local = JvmFork.local(settings);
-        // Both builds' iterations carry the placement of the two CPUs around them, read with the harness's own jars.
-        Optional<CrossCpuProbe> probe = CrossCpuProbe.of(local.pinning(), settings.jvm(), Launcher.LOCAL);
+        // Both builds' iterations carry the placement of the two CPUs around them, read with the harness's own jars:
+        // the verdict compares like with like (Placements).
+        HarnessSettings probed = settings.withCrossCpuProbe(true);
         Placement baselinePlace = Placement.local(local.withClassPath(baselineJars.classPath()));
         Placement candidatePlace = Placement.local(local.withClassPath(candidateJars.classPath()));
         MeasuredForks baselineForks = new MeasuredForks(plan, settings, baselinePlace);
         MeasuredForks candidateForks = new MeasuredForks(plan, settings, candidatePlace);
-        try (ForkRunner a = new ForkRunner(plan, settings, baselinePlace, out, "baseline " + baselineName, probe);
-             ForkRunner b = new ForkRunner(plan, settings, candidatePlace, out, THIS_BUILD, probe)) {
+        try (ForkRunner a = new ForkRunner(plan, probed, baselinePlace, out, "baseline " + baselineName);
+             ForkRunner b = new ForkRunner(plan, probed, candidatePlace, out, THIS_BUILD)) {
             for (int fork = 1; fork <= settings.forks(); fork++) {
-                // A fork stops its servers before the other build's starts: no idle JVM of one build runs next to
-                // the other's measurement.
-                if (fork % 4 == 1 || fork % 4 == 0) {
-                    baselineForks.add(a.run(fork));
-                    candidateForks.add(b.run(fork));
-                } else {
-                    candidateForks.add(b.run(fork));
-                    baselineForks.add(a.run(fork));
-                }
+                runPair(fork, a, baselineForks, b, candidateForks);
+            }
+            // The host may have put the two builds' forks in different placements of the CPUs: then one more fork of
+            // each, until a placement holds enough iterations of both or the extra forks run out.
+            Placements placements = Placements.of(baselineForks.summary(), candidateForks.summary());
+            for (int fork = settings.forks() + 1; !placements.matched()
+                    && fork <= settings.forks() + MAX_PLACEMENT_FORKS; fork++) {
+                out.println(GATE_PREFIX + plan.combination() + ": " + placements.line() + "; one more fork of each"
+                        + " build (" + (fork - settings.forks()) + " of at most " + MAX_PLACEMENT_FORKS + ")");
+                runPair(fork, a, baselineForks, b, candidateForks);
+                placements = Placements.of(baselineForks.summary(), candidateForks.summary());
             }
         }
         Compared compared = new Compared(baselineForks.summary(), candidateForks.summary());
         results.baselineSummaries().write(compared.baseline());
         results.candidateSummaries().write(compared.candidate());
         return compared;
+    }
+
+    /**
+     * Fork {@code fork} of both builds, each stopping its servers before the other's start (no idle JVM of one build
+     * runs next to the other's measurement), in the order baseline, this, this, baseline, ... (ABBA).
+     */
+    private static void runPair(int fork, ForkRunner a, MeasuredForks baselineForks, ForkRunner b,
+                                MeasuredForks candidateForks) {
+        if (fork % 4 == 1 || fork % 4 == 0) {
+            baselineForks.add(a.run(fork));
+            candidateForks.add(b.run(fork));
+        } else {
+            candidateForks.add(b.run(fork));
+            baselineForks.add(a.run(fork));
+        }
     }
 
     /**
@@ -240,11 +262,17 @@ public final class AbGate implements AutoCloseable {
                             PrintStream out) {
         Placements placements = Placements.of(compared.baseline(), compared.candidate());
         if (placementsSaid.add(compared.candidate().combination())) {
-            out.println(GATE_PREFIX + compared.candidate().combination() + ": " + placements.line());
+            out.println(GATE_PREFIX + compared.candidate().combination() + ": " + placements.line()
+                    + (placements.matched() ? "" : ": no like-with-like comparison, so INCONCLUSIVE whatever the"
+                    + " ratio"));
         }
-        AbVerdict verdict = rule.judge(compared.candidate().combination(), baselineName,
+        AbVerdict judged = rule.judge(compared.candidate().combination(), baselineName,
                 byFork(compared.baseline(), figure, placements.kept()),
                 byFork(compared.candidate(), figure, placements.kept()));
+        // Builds measured in different placements differ by the placement's 20%, not by their code: no verdict.
+        AbVerdict verdict = placements.matched() ? judged : new AbVerdict(AbVerdict.Outcome.INCONCLUSIVE,
+                judged.combination(), rule, baselineName, judged.interval(), judged.baselineMean(),
+                judged.candidateMean());
         record(compared, verdict, figure);
         out.println(verdict.line());
         out.flush();

@@ -14,58 +14,75 @@ import io.loomarena.harness.summary.ServerMetrics;
  * placement. On a virtual machine the host moves the guest's two CPUs nearer and farther apart; while they are far
  * apart, loopback costs every model more kernel time per message (about 20% of throughput on the 2-CPU machines of
  * this project), and an iteration measured then differs from one measured near by more than a 10% regression
- * (docs/regression-gate.md, "Placement"). Each iteration carries the cross-CPU round trip read around it
- * ({@link ServerMetrics#CROSS_CPU_ROUND_TRIP}); a reading more than {@link #FARTHER} times the run's nearest is the
- * far placement. The gate keeps the placement in which both builds have the most iterations, at least
- * {@link #MIN_ITERATIONS} each; when neither placement has that many on both sides, or an iteration has no reading
- * (no pinning, an older summary), it judges every iteration, and the line says so. Immutable.
+ * (docs/regression-gate.md, "Placement: like with like").
+ * <p>
+ * Each iteration carries the cross-CPU round trip read just before and just after it
+ * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). Where the run's readings, sorted,
+ * jump by a factor of {@link #FARTHER} or more, those above the jump are the far placement. An iteration is near when
+ * both its readings are near, far when both are far, and moved (set aside) when the CPUs moved during it. The gate
+ * keeps the placement in which both builds have the most iterations, at least {@link #MIN_ITERATIONS} each; when
+ * neither has that many, the builds were measured in different placements and cannot be compared like with like
+ * ({@link #matched} false: the gate adds forks, then says INCONCLUSIVE). Without a reading for every iteration (no
+ * pinning, an older summary) every iteration is judged, and the line says so. Immutable.
  *
- * @param kept the iterations judged
- * @param line what was kept and why, for the {@code [PERF][GATE]} line
+ * @param kept    the iterations judged
+ * @param matched whether the kept iterations compare like with like (or there was no reading to tell)
+ * @param line    what was kept and why, for the {@code [PERF][GATE]} line
  */
-record Placements(Predicate<MeasuredRun> kept, String line) {
+record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
 
-    /** A round trip more than this many times the nearest of the run is another placement. */
+    /** Readings that differ by this factor with none between them are two placements. */
     static final double FARTHER = 2.0;
     /** Iterations per build a placement needs to be judged on alone. */
     static final int MIN_ITERATIONS = 3;
 
-    private static final String KEY = ServerMetrics.CROSS_CPU_ROUND_TRIP.key();
+    private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
+    private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
 
     static Placements of(BenchmarkSummary baseline, BenchmarkSummary candidate) {
         List<MeasuredRun> a = baseline.runs().measured();
         List<MeasuredRun> b = candidate.runs().measured();
-        if (Stream.concat(a.stream(), b.stream()).anyMatch(run -> !run.metrics().containsKey(KEY))) {
-            return new Placements(run -> true, "no cross-CPU reading for every iteration (server and client not"
-                    + " pinned to two CPUs of this machine): judged on every iteration");
+        if (Stream.concat(a.stream(), b.stream()).anyMatch(run -> !run.metrics().containsKey(BEFORE)
+                || !run.metrics().containsKey(AFTER))) {
+            return new Placements(run -> true, true, "no cross-CPU reading for every iteration (server and client"
+                    + " not pinned to two CPUs of this machine): judged on every iteration");
         }
-        double nearest = Stream.concat(a.stream(), b.stream()).mapToDouble(Placements::reading).min().orElseThrow();
-        double farthest = Stream.concat(a.stream(), b.stream()).mapToDouble(Placements::reading).max().orElseThrow();
-        double limit = FARTHER * nearest;
-        Predicate<MeasuredRun> near = run -> reading(run) <= limit;
+        double[] sorted = Stream.concat(a.stream(), b.stream())
+                .flatMapToDouble(run -> java.util.stream.DoubleStream.of(run.metrics().get(BEFORE),
+                        run.metrics().get(AFTER)))
+                .sorted().toArray();
+        double nearest = sorted[0];
+        double farthest = sorted[sorted.length - 1];
+        // The placements are where the sorted readings jump by the widest factor, if that factor is FARTHER or more:
+        // 58-117 ns is one placement, 58-117 and 330-345 ns are two.
+        int gap = 0;
+        for (int i = 1; i < sorted.length - 1; i++) {
+            if (sorted[i + 1] / sorted[i] > sorted[gap + 1] / sorted[gap]) {
+                gap = i;
+            }
+        }
+        double limit = sorted[gap + 1] / sorted[gap] >= FARTHER ? sorted[gap] : farthest;
+        if (limit == farthest) {
+            return new Placements(run -> true, true, String.format(Locale.ROOT, "every iteration measured with the"
+                    + " CPUs in one placement (cross-CPU round trip %.0f-%.0f ns)", nearest, farthest));
+        }
+        Predicate<MeasuredRun> near = run -> run.metrics().get(BEFORE) <= limit && run.metrics().get(AFTER) <= limit;
+        Predicate<MeasuredRun> far = run -> run.metrics().get(BEFORE) > limit && run.metrics().get(AFTER) > limit;
         long nearA = a.stream().filter(near).count();
         long nearB = b.stream().filter(near).count();
-        long farA = a.size() - nearA;
-        long farB = b.size() - nearB;
-        if (farA == 0 && farB == 0) {
-            return new Placements(run -> true, String.format(Locale.ROOT, "every iteration measured with the CPUs"
-                    + " in one placement (cross-CPU round trip %.0f-%.0f ns)", nearest, farthest));
-        }
+        long farA = a.stream().filter(far).count();
+        long farB = b.stream().filter(far).count();
         String counts = String.format(Locale.ROOT, "near: %d baseline and %d this-build iterations (round trip at"
-                + " most %.0f ns); far: %d and %d (up to %.0f ns)", nearA, nearB, limit, farA, farB, farthest);
+                + " most %.0f ns); far: %d and %d (up to %.0f ns); moved during the iteration: %d and %d", nearA,
+                nearB, limit, farA, farB, farthest, a.size() - nearA - farA, b.size() - nearB - farB);
         long nearBoth = Math.min(nearA, nearB);
         long farBoth = Math.min(farA, farB);
         if (Math.max(nearBoth, farBoth) < MIN_ITERATIONS) {
-            return new Placements(run -> true, "the host moved the CPUs during the run and neither placement has "
-                    + MIN_ITERATIONS + " iterations of each build (" + counts + "): judged on every iteration,"
-                    + " with the placement's noise");
+            return new Placements(run -> true, false, "the host moved the CPUs and no placement has "
+                    + MIN_ITERATIONS + " iterations of each build (" + counts + ")");
         }
         boolean keepNear = nearBoth >= farBoth;
-        return new Placements(keepNear ? near : near.negate(), "judged on the iterations measured with the CPUs "
+        return new Placements(keepNear ? near : far, true, "judged on the iterations measured with the CPUs "
                 + (keepNear ? "near" : "far apart") + ", like with like; the others set aside (" + counts + ")");
-    }
-
-    private static double reading(MeasuredRun run) {
-        return run.metrics().get(KEY);
     }
 }

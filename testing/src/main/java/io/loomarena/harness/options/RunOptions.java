@@ -99,7 +99,8 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
                         values.integer(RunProperty.ITERATIONS, 1, io.loomarena.measure.IterationLoop.Plan.MAX),
                         values.matching(RunProperty.HEAP, "\\d+[kmgKMG]?"),
                         values.matching(RunProperty.GC, "-XX:\\S+"),
-                        values.bool(RunProperty.PINNING)));
+                        values.bool(RunProperty.PINNING))
+                .withCrossCpuProbe(values.bool(RunProperty.CROSS_CPU_PROBE)));
         RemoteSettings remote = remote(values);
         return new RunOptions(harness, remote, gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)

@@ -32,6 +32,7 @@ public enum RunProperty {
     HEAP("heap", HarnessSettings.DEFAULT_HEAP, "a size such as 512m, 2g or 1048576k"),
     GC("gc", HarnessSettings.DEFAULT_GC, "one JVM flag -XX:..., such as -XX:+UseParallelGC"),
     PINNING("pinning", String.valueOf(HarnessSettings.DEFAULT_PINNING), "true or false"),
+    CROSS_CPU_PROBE("crossCpuProbe", String.valueOf(HarnessSettings.DEFAULT_CROSS_CPU_PROBE), "true or false"),
     RESULTS_DIR("results.dir", "target-results", "a folder (surefire sets <repo>/target-results)"),
     SERVER_HOST("serverHost", "", "[user@]host, or unset for this machine"),
     CLIENT_HOSTS("clientHosts", "", "[user@]host,[user@]host,... (needs serverHost), or unset for one local client"),

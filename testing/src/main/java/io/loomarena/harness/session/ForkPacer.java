@@ -200,10 +200,7 @@ final class ForkPacer {
             ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun);
             if (probe.isPresent()) {
                 OptionalDouble after = probe.get().measure();
-                // The farther of the two readings: an iteration counts as near only if the CPUs were near at both ends.
-                cost = cost.withCrossCpuRoundTrip(placementBefore.isPresent() && after.isPresent()
-                        ? OptionalDouble.of(Math.max(placementBefore.getAsDouble(), after.getAsDouble()))
-                        : OptionalDouble.empty());
+                cost = cost.withCrossCpu(placementBefore, after);
                 placementBefore = after;
             }
             costs.add(cost);

@@ -38,16 +38,7 @@ public final class ForkRunner implements AutoCloseable {
      */
     public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
                       String build) {
-        this(plan, settings, placement, out, build, Optional.empty());
-    }
-
-    /**
-     * @param probe reads the placement of the server's and client's CPUs around each measured iteration (the A/B
-     *              gate's), or empty
-     */
-    public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
-                      String build, Optional<CrossCpuProbe> probe) {
-        this.probe = probe;
+        this.probe = probe(settings, placement);
         this.plan = plan;
         this.settings = settings;
         this.placement = placement;
@@ -57,6 +48,18 @@ public final class ForkRunner implements AutoCloseable {
         } catch (IOException e) {
             throw new HarnessException("cannot create a temporary folder for client results: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The probe of the two CPUs' placement when the settings ask for it ({@link HarnessSettings#crossCpuProbe}) and
+     * there is one placement to read: server and one client JVM pinned to two CPUs of this machine.
+     */
+    private static Optional<CrossCpuProbe> probe(HarnessSettings settings, Placement placement) {
+        if (!settings.crossCpuProbe() || placement.clients().size() != 1
+                || placement.clients().get(0).launcher().remote()) {
+            return Optional.empty();
+        }
+        return CrossCpuProbe.of(placement.server().pinning(), settings.jvm(), placement.server().launcher());
     }
 
     public Placement placement() {

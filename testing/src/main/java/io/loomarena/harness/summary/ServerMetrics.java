@@ -42,14 +42,18 @@ public final class ServerMetrics {
     public static final double CLIENT_BOUND = 0.9;
 
     /**
-     * How far apart the server's and the client's CPUs were around a measured iteration: the larger of the cache-line
-     * round trips between them read just before and just after it ({@code io.loomarena.harness.fork.CrossCpuProbe}),
-     * in nanoseconds. On a virtual machine the host moves the two CPUs nearer and farther apart, and loopback costs
-     * more kernel time per message when they are far apart, for every model alike; the A/B gate compares iterations
-     * measured in the same placement ({@code io.loomarena.harness.gate.Placements}). Read by the harness, not from the
-     * server's {@code stats}; absent where no probe ran. The largest over the measured iterations.
+     * How far apart the server's and the client's CPUs were just before a measured iteration: the round trip of a
+     * cache line between them ({@code io.loomarena.harness.fork.CrossCpuProbe}), in nanoseconds. On a virtual machine
+     * the host moves the two CPUs nearer and farther apart, and loopback costs more kernel time per message when they
+     * are far apart, for every model alike; the A/B gate compares iterations measured in the same placement
+     * ({@code io.loomarena.harness.gate.Placements}). Read by the harness, not from the server's {@code stats}; absent
+     * where no probe ran. The largest over the measured iterations.
      */
-    public static final Metric CROSS_CPU_ROUND_TRIP = new Metric("crossCpuRoundTripNanos", "ns", true,
+    public static final Metric CROSS_CPU_BEFORE = new Metric("crossCpuRoundTripNanosBefore", "ns", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
+
+    /** The same as {@link #CROSS_CPU_BEFORE}, read just after the iteration. */
+    public static final Metric CROSS_CPU_AFTER = new Metric("crossCpuRoundTripNanosAfter", "ns", true,
             (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
 
     /** Every metric, in the order of the ranking table's columns. */
@@ -93,7 +97,7 @@ public final class ServerMetrics {
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
                     Aggregator.MAX, null, null, null, false),
-            CLIENT_CPU_LOAD, CROSS_CPU_ROUND_TRIP);
+            CLIENT_CPU_LOAD, CROSS_CPU_BEFORE, CROSS_CPU_AFTER);
 
     private ServerMetrics() {
     }
@@ -130,7 +134,8 @@ public final class ServerMetrics {
      */
     public static Map<String, Double> read(ServerResources server, RunResult.Iteration client) {
         Map<String, Double> values = read(server.before(), server.after(), client);
-        server.crossCpuRoundTripNanos().ifPresent(nanos -> values.put(CROSS_CPU_ROUND_TRIP.key(), nanos));
+        server.crossCpuBeforeNanos().ifPresent(nanos -> values.put(CROSS_CPU_BEFORE.key(), nanos));
+        server.crossCpuAfterNanos().ifPresent(nanos -> values.put(CROSS_CPU_AFTER.key(), nanos));
         return values;
     }
 

@@ -12,25 +12,27 @@ import io.loomarena.measure.ServerStats;
  * iteration's timed work, and the placement of the server's and client's CPUs around it. {@link ServerMetrics} reads
  * every metric of the iteration from these. Immutable.
  *
- * @param before                 the server's figures just before the timed work
- * @param after                  the server's figures just after it
- * @param peakRssPerRun          whether the peak RSS window was reset before the iteration (otherwise the peak covers
- *                               the server's lifetime)
- * @param crossCpuRoundTripNanos the larger of the cross-CPU round trips read just before and just after the iteration
- *                               ({@code io.loomarena.harness.fork.CrossCpuProbe}); empty when not probed
+ * @param before              the server's figures just before the timed work
+ * @param after               the server's figures just after it
+ * @param peakRssPerRun       whether the peak RSS window was reset before the iteration (otherwise the peak covers
+ *                            the server's lifetime)
+ * @param crossCpuBeforeNanos the cross-CPU round trip read just before the iteration
+ *                            ({@code io.loomarena.harness.fork.CrossCpuProbe}); empty when not read
+ * @param crossCpuAfterNanos  the same read just after it
  */
 public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun,
-                              OptionalDouble crossCpuRoundTripNanos) {
+                              OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos) {
 
     public ServerResources {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(after, "after");
-        Objects.requireNonNull(crossCpuRoundTripNanos, "crossCpuRoundTripNanos");
+        Objects.requireNonNull(crossCpuBeforeNanos, "crossCpuBeforeNanos");
+        Objects.requireNonNull(crossCpuAfterNanos, "crossCpuAfterNanos");
     }
 
     /** The figures around a run, without a placement reading. */
     public ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
-        this(before, after, peakRssPerRun, OptionalDouble.empty());
+        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** The figures around a run. */
@@ -38,9 +40,9 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
         return new ServerResources(before, after, peakRssPerRun);
     }
 
-    /** The same figures with the placement read around the iteration. */
-    public ServerResources withCrossCpuRoundTrip(OptionalDouble nanos) {
-        return new ServerResources(before, after, peakRssPerRun, nanos);
+    /** The same figures with the placement read just before and just after the iteration. */
+    public ServerResources withCrossCpu(OptionalDouble beforeNanos, OptionalDouble afterNanos) {
+        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos);
     }
 
     /**

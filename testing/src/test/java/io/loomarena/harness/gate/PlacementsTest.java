@@ -40,9 +40,10 @@ class PlacementsTest {
                 .containsExactly(1, 1, 1);
         assertThat(candidate.runs().measured().stream().filter(placements.kept()).map(MeasuredRun::fork))
                 .containsExactly(2, 2, 2, 3, 3, 3);
+        assertThat(placements.matched()).isTrue();
         assertThat(placements.line()).isEqualTo("judged on the iterations measured with the CPUs near, like with"
                 + " like; the others set aside (near: 3 baseline and 6 this-build iterations (round trip at most"
-                + " 114 ns); far: 3 and 3 (up to 345 ns))");
+                + " 70 ns); far: 3 and 3 (up to 345 ns); moved during the iteration: 0 and 0)");
     }
 
     @Test
@@ -93,6 +94,43 @@ class PlacementsTest {
     }
 
     @Test
+    void anIterationDuringWhichTheCpusMovedIsSetAside() {
+        BenchmarkSummary baseline = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, NEAR),
+                new double[] {60, 60, 60, 340, 58, 59}, new double[] {60, 60, 340, 58, 59, 60});
+        BenchmarkSummary candidate = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, NEAR), 60, 61, 59, 60, 62, 58);
+
+        Placements placements = Placements.of(baseline, candidate);
+
+        assertThat(baseline.runs().measured().stream().filter(placements.kept()).map(MeasuredRun::iteration))
+                .containsExactly(1, 2, 2, 3);
+        assertThat(placements.line()).endsWith("moved during the iteration: 2 and 0)");
+    }
+
+    @Test
+    void buildsMeasuredInDifferentPlacementsGetNoVerdictWhateverTheRatio() {
+        Path classPath = Path.of(System.getProperty("java.class.path"));
+        AbGate gate = new AbGate("v1", new BuildJars("v1", classPath, classPath),
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        // The baseline ran with the CPUs far apart, this build (10% slower) near: 11% "faster" by the host's doing.
+        BenchmarkSummary baseline = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", FAR, FAR), 340, 345, 338, 341, 339, 344);
+        BenchmarkSummary candidate = SummaryFixtures.withCrossCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", NEAR_10_PERCENT_SLOWER, NEAR_10_PERCENT_SLOWER), 60, 58, 61, 59, 57, 62);
+
+        AbVerdict verdict = gate.judgeThroughput(new AbGate.Compared(baseline, candidate), out);
+
+        assertThat(verdict.outcome()).isEqualTo(AbVerdict.Outcome.INCONCLUSIVE);
+        assertThat(verdict.interval().ratio()).isGreaterThan(1.1);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("[PERF][GATE] VIRTUAL_SERVER+VIRTUAL_CLIENT:"
+                + " the host moved the CPUs and no placement has 3 iterations of each build (near: 0 baseline and 6"
+                + " this-build iterations", ": no like-with-like comparison, so INCONCLUSIVE whatever the ratio");
+    }
+
+    @Test
     void withoutAReadingForEveryIterationOrWithTooFewInEachPlacementEveryIterationIsJudged() {
         BenchmarkSummary unread = SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, FAR);
         BenchmarkSummary read = SummaryFixtures.withCrossCpu(unread, 60, 58, 61, 340, 345, 338);
@@ -104,11 +142,14 @@ class PlacementsTest {
         Placements one = Placements.of(allNear, allNear);
 
         assertThat(unread.runs().measured()).allMatch(none.kept());
+        assertThat(none.matched()).isTrue();
         assertThat(none.line()).startsWith("no cross-CPU reading for every iteration");
         assertThat(read.runs().measured()).allMatch(tooFew.kept());
-        assertThat(tooFew.line()).startsWith("the host moved the CPUs during the run and neither placement has 3"
-                + " iterations of each build (near: 6 baseline and 1 this-build");
+        assertThat(tooFew.matched()).isFalse();
+        assertThat(tooFew.line()).startsWith("the host moved the CPUs and no placement has 3 iterations of each"
+                + " build (near: 6 baseline and 1 this-build");
         assertThat(allNear.runs().measured()).allMatch(one.kept());
+        assertThat(one.matched()).isTrue();
         assertThat(one.line()).isEqualTo("every iteration measured with the CPUs in one placement (cross-CPU round"
                 + " trip 58-75 ns)");
     }

@@ -3,6 +3,7 @@ package io.loomarena.harness.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,8 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.ServerMetrics;
 
 /** Runs whole combinations with the fake server and client in real forked JVMs. */
 class BenchmarkSessionTest {
@@ -67,6 +70,34 @@ class BenchmarkSessionTest {
                 .anySatisfy(line -> assertThat(line).startsWith("[PERF] FAKE_SERVER+FAKE_CLIENT fork 2/2 iteration 3/3: "));
         assertThat(summary.environment().javaVersion()).isEqualTo(System.getProperty("java.version"));
         assertThat(summary.environment().serverJvmArgs()).contains("-Xms64m", "-Xmx64m");
+    }
+
+    @Test
+    void readsThePlacementOfTheTwoCpusAroundEachMeasuredIterationOnlyWhenAskedTo() {
+        assumeTrue(CpuPinning.detect(true).applied(), "needs taskset and two CPUs");
+        String key = ServerMetrics.CROSS_CPU_BEFORE.key();
+        String after = ServerMetrics.CROSS_CPU_AFTER.key();
+        BenchmarkSummary probed;
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
+                FakePlans.settings(results).withIterations(1, 1, 2).withCrossCpuProbe(true))) {
+            probed = session.run();
+        }
+        BenchmarkSummary plain;
+        try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
+                FakePlans.settings(results).withIterations(1, 1, 2))) {
+            plain = session.run();
+        }
+
+        assertThat(probed.runs().measured()).hasSize(2)
+                .allSatisfy(run -> {
+                    assertThat(run.metrics().get(key)).isBetween(1.0, 100_000.0);
+                    assertThat(run.metrics().get(after)).isBetween(1.0, 100_000.0);
+                });
+        // One reading between two iterations serves as the first one's "after" and the second one's "before".
+        assertThat(probed.runs().measured().get(1).metrics().get(key))
+                .isEqualTo(probed.runs().measured().get(0).metrics().get(after));
+        assertThat(probed.aggregate().metrics()).containsKey(key);
+        assertThat(plain.runs().measured()).noneMatch(run -> run.metrics().containsKey(key));
     }
 
     @Test

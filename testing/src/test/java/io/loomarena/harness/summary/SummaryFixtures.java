@@ -74,9 +74,18 @@ public final class SummaryFixtures {
         return withMetric(summary, ServerMetrics.CLIENT_CPU_LOAD.key(), shares);
     }
 
-    /** {@code summary} as if the CPUs' round trip around its {@code i}th measured iteration had been {@code nanos[i]}. */
+    /**
+     * {@code summary} as if the CPUs' round trip had been {@code nanos[i]} just before and just after its {@code i}th
+     * measured iteration.
+     */
     public static BenchmarkSummary withCrossCpu(BenchmarkSummary summary, double... nanos) {
-        return withMetric(summary, ServerMetrics.CROSS_CPU_ROUND_TRIP.key(), nanos);
+        return withCrossCpu(summary, nanos, nanos);
+    }
+
+    /** {@code summary} as if the CPUs' round trip had been {@code before[i]}, then {@code after[i]}, around its {@code i}th iteration. */
+    public static BenchmarkSummary withCrossCpu(BenchmarkSummary summary, double[] before, double[] after) {
+        return withMetric(withMetric(summary, ServerMetrics.CROSS_CPU_BEFORE.key(), before),
+                ServerMetrics.CROSS_CPU_AFTER.key(), after);
     }
 
     /** {@code summary} with metric {@code key} of its {@code i}th measured iteration set to {@code values[i]}. */
