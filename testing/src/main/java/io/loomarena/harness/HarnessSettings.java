@@ -95,8 +95,8 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     /** The documented defaults, persisting under {@code resultsDir}, forking with {@code jvm}'s binary and class path. */
     public static HarnessSettings defaults(HarnessJvm jvm, Path resultsDir) {
         return new HarnessSettings(DEFAULT_FORKS, DEFAULT_WARMUP_ITERATIONS, DEFAULT_ITERATIONS, DEFAULT_HEAP,
-                DEFAULT_GC, List.of(), DEFAULT_PINNING, DEFAULT_CROSS_CPU_PROBE, Duration.ofSeconds(30), Duration.ofSeconds(10),
-                Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofNanos(200_000),
+                DEFAULT_GC, List.of(), DEFAULT_PINNING, DEFAULT_CROSS_CPU_PROBE, Duration.ofSeconds(30),
+                Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofNanos(200_000),
                 resultsDir.toAbsolutePath().normalize(), jvm);
     }
 
@@ -110,20 +110,23 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
 
     /** A copy with other fork and iteration counts. */
     public HarnessSettings withIterations(int newForks, int newWarmupIterations, int newIterations) {
-        return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
+        return new HarnessSettings(newForks, newWarmupIterations, newIterations, heap, gc, extraJvmArgs, pinning,
+                crossCpuProbe, serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase,
+                clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy with other time limits for server start and client runs (tests use short ones). */
     public HarnessSettings withTimeouts(Duration newServerStart, Duration newClientRunBase) {
-        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, newServerStart,
-                statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation, resultsDir, jvm);
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe,
+                newServerStart, statsTimeout, serverStopGrace, newClientRunBase, clientRunTimeoutPerOperation,
+                resultsDir, jvm);
     }
 
     /** A copy whose forked JVMs get another heap, collector and extra flags. */
     public HarnessSettings withJvm(String newHeap, String newGc, List<String> newExtraJvmArgs) {
-        return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, resultsDir, jvm);
+        return new HarnessSettings(forks, warmupIterations, iterations, newHeap, newGc, newExtraJvmArgs, pinning,
+                crossCpuProbe, serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase,
+                clientRunTimeoutPerOperation, resultsDir, jvm);
     }
 
     /** A copy that reads, or does not read, the placement of the two CPUs around each measured iteration. */
@@ -135,8 +138,9 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
 
     /** A copy that persists under another results folder. */
     public HarnessSettings withResultsDir(Path newResultsDir) {
-        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe, serverStartTimeout,
-                statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation, newResultsDir, jvm);
+        return new HarnessSettings(forks, warmupIterations, iterations, heap, gc, extraJvmArgs, pinning, crossCpuProbe,
+                serverStartTimeout, statsTimeout, serverStopGrace, clientRunTimeoutBase, clientRunTimeoutPerOperation,
+                newResultsDir, jvm);
     }
 
     /** The time limit of one client JVM whose every iteration, warmup or measured, completes {@code expectedOperations}. */

@@ -45,7 +45,7 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
         if (Stream.concat(a.stream(), b.stream()).anyMatch(run -> !run.metrics().containsKey(BEFORE)
                 || !run.metrics().containsKey(AFTER))) {
             return new Placements(run -> true, true, "no cross-CPU reading for every iteration (server and client"
-                    + " not pinned to two CPUs of this machine): judged on every iteration");
+                    + " not pinned to two CPUs of this machine, or a probe that failed): judged on every iteration");
         }
         double[] sorted = Stream.concat(a.stream(), b.stream())
                 .flatMapToDouble(run -> java.util.stream.DoubleStream.of(run.metrics().get(BEFORE),
