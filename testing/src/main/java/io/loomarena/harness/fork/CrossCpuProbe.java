@@ -125,10 +125,11 @@ public final class CrossCpuProbe {
 
     private static Path sharedFile() throws IOException {
         Path shm = Path.of("/dev/shm");
-        // Memory-backed where Linux offers it, so the mapped page is never written back to a disk.
-        Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm
-                : Path.of(System.getProperty("java.io.tmpdir"));
-        Path file = Files.createTempFile(dir, "loomarena-cross-cpu-", ".bin");
+        // Memory-backed where Linux offers it, so the mapped page is never written back to a disk; else the JDK's
+        // temporary folder.
+        Path file = Files.isDirectory(shm) && Files.isWritable(shm)
+                ? Files.createTempFile(shm, "loomarena-cross-cpu-", ".bin")
+                : Files.createTempFile("loomarena-cross-cpu-", ".bin");
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.setLength(256);
         }
