@@ -14,6 +14,9 @@
 # Environment: SLOWDOWNS="0 300 600" (ns per echoed read)  MODEL=virtual (single|platform|pool|virtual)  RUNS=10
 #              FILTER='.*virtual echo server against.*' (-Dcucumber.filter.name: which gate scenarios run)
 #              GATE_PROPERTIES="" (more -D options for the gate, for example -Dloomarena.forks=4)
+#              LOAD=no (yes: during each gate run, a background busy loop that this script starts and stops itself
+#              runs pinned to LOAD_CPU=0 at LOAD_DUTY=50 percent of every 100 ms, from LOAD_AFTER=30 seconds into the
+#              run for LOAD_FOR=60 seconds: a neighbour that comes and goes and lands on some forks, not on others)
 # The repository's working tree is not touched: the builds happen in worktrees under a temporary folder, once per
 # slowdown, removed at the end (the verdict lines, logs and each run's summaries are kept in the folder printed at the end); every gate run
 # takes both sides' jars from those builds. One gate run of one combination takes about a minute at the harness's
@@ -34,12 +37,19 @@ MODEL="${MODEL:-virtual}"
 RUNS="${RUNS:-10}"
 FILTER="${FILTER:-.*virtual echo server against.*}"
 GATE_PROPERTIES="${GATE_PROPERTIES:-}"
+LOAD="${LOAD:-no}"
+LOAD_CPU="${LOAD_CPU:-0}"
+LOAD_DUTY="${LOAD_DUTY:-50}"
+LOAD_AFTER="${LOAD_AFTER:-30}"
+LOAD_FOR="${LOAD_FOR:-60}"
 TREES=()
 
 [[ "$RUNS" =~ ^[0-9]+$ ]] && (( RUNS >= 1 )) || die "RUNS must be a whole number >= 1, got '$RUNS'"
 for slowdown in $SLOWDOWNS; do
   [[ "$slowdown" =~ ^[0-9]+$ ]] || die "SLOWDOWNS are whole nanoseconds, got '$slowdown'"
 done
+[[ "$LOAD" == yes || "$LOAD" == no ]] || die "LOAD is yes or no, got '$LOAD'"
+check_load_settings
 [[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
 CONNECTION="echo/src/main/java/io/loomarena/echo/server/EchoConnection.java"
 WRITE_LINE='                out.write(buffer, 0, read);'
@@ -51,6 +61,7 @@ mkdir -p "$WORK"
 
 cleanup() {
   local tree
+  stop_load
   for tree in "${TREES[@]}"; do git -C "$ROOT" worktree remove --force "$tree" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
@@ -101,15 +112,20 @@ for slowdown in $SLOWDOWNS; do
     throwaway_build "$slowdown" "$tree"
     build_jars "$tree" "$jars"
   fi
-  say "== ${slowdown} ns per echoed read in the '$MODEL' echo server threads, $RUNS gate runs against $BASELINE, load average $(load_avg)"
+  say "== ${slowdown} ns per echoed read in the '$MODEL' echo server threads, $RUNS gate runs against $BASELINE, load average $(load_avg)$([[ $LOAD == yes ]] && echo ", background load on CPU $LOAD_CPU, $LOAD_DUTY% busy, from ${LOAD_AFTER}s for ${LOAD_FOR}s of each run")"
   for ((run = 1; run <= RUNS; run++)); do
     log="$KEEP/slowdown-$slowdown-run-$run.log"
+    if [[ "$LOAD" == yes ]]; then
+      load_window &
+      TIMER_PID=$!
+    fi
     # shellcheck disable=SC2086 # GATE_PROPERTIES are words
     if ! (cd "$BASE_TREE" && ./mvnw -B -ntp -Pab-gate test -pl testing -am "-Dloomarena.gate.baselineJars=$WORK/jars-base" \
         "-Dloomarena.gate.candidateJars=$jars" "-Dcucumber.filter.name=$FILTER" $GATE_PROPERTIES) > "$log" 2>&1; then
       # A FAIL verdict fails the build too: only a run without any verdict line failed as a run.
       grep -qF '[PERF][GATE]' "$log" || { say "run $run failed without a verdict: see $log"; failed=yes; }
     fi
+    stop_load
     # The verdicts, and the line that says which iterations were judged (the placement of the two CPUs).
     grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU))' \
       "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true

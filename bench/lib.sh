@@ -227,6 +227,51 @@ median() { # numbers on stdin (non-numbers ignored) -> their median, or n/a when
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
+# A background load that a script starts and stops itself: a neighbour that comes and goes, as on a laptop or a
+# shared CI runner. Set LOAD_CPU, LOAD_DUTY (percent busy per 100 ms), LOAD_AFTER and LOAD_FOR (seconds), then
+# check_load_settings, `load_window & TIMER_PID=$!` before the measured work and `stop_load` after it (and in the EXIT trap).
+LOAD_PID=""
+TIMER_PID=""
+check_load_settings() {
+  local value
+  for value in "$LOAD_CPU" "$LOAD_DUTY" "$LOAD_AFTER" "$LOAD_FOR"; do
+    [[ "$value" =~ ^[0-9]+$ ]] || die "LOAD_CPU, LOAD_DUTY, LOAD_AFTER and LOAD_FOR must be whole numbers, got '$value'"
+  done
+  (( LOAD_DUTY >= 1 && LOAD_DUTY <= 100 )) || die "LOAD_DUTY must be 1..100 (percent busy), got $LOAD_DUTY"
+  (( LOAD_CPU < $(nproc) )) || die "LOAD_CPU must be one of this machine's CPUs, 0..$(( $(nproc) - 1 )), got $LOAD_CPU"
+  command -v python3 >/dev/null || die "python3 is needed for the background busy loop"
+}
+stop_load() {
+  if [[ -n "$TIMER_PID" ]]; then kill "$TIMER_PID" 2>/dev/null || true; wait "$TIMER_PID" 2>/dev/null || true; fi
+  if [[ -n "$LOAD_PID" ]]; then kill "$LOAD_PID" 2>/dev/null || true; wait "$LOAD_PID" 2>/dev/null || true; fi
+  TIMER_PID=""
+  LOAD_PID=""
+}
+# The busy loop: busy LOAD_DUTY ms, then idle for the rest of each 100 ms, bounded by LOAD_FOR seconds on its own.
+busy_loop() {
+  on_cpu "$LOAD_CPU"
+  "${ON_CPU[@]}" python3 -c '
+import sys, time
+duty, seconds = int(sys.argv[1]) / 100.0, int(sys.argv[2])
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    start = time.monotonic()
+    while time.monotonic() - start < 0.1 * duty:
+        pass
+    time.sleep(max(0.0, 0.1 * (1 - duty)))
+' "$LOAD_DUTY" "$LOAD_FOR" &
+  LOAD_PID=$!
+}
+
+# In the background: waits LOAD_AFTER seconds, then runs the busy loop; stopping it (TERM) stops the loop too.
+load_window() {
+  trap 'stop_load; exit 0' TERM
+  sleep "$LOAD_AFTER" &
+  wait $!
+  busy_loop
+  wait "$LOAD_PID" || true
+}
+
 # help_or_no_arguments "$@" : the script's header comment (from line 2 to `set -euo pipefail`) for --help or -h, exit 0;
 # one line and exit 2 for any other argument; nothing without arguments.
 help_or_no_arguments() {

@@ -32,15 +32,9 @@ LOAD_DUTY="${LOAD_DUTY:-50}"
 LOAD_AFTER="${LOAD_AFTER:-60}"
 LOAD_FOR="${LOAD_FOR:-120}"
 TAGS="${TAGS:-@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional}"
-LOAD_PID=""
-TIMER_PID=""
 
-for value in "$RUNS" "$LOAD_CPU" "$LOAD_DUTY" "$LOAD_AFTER" "$LOAD_FOR"; do
-  [[ "$value" =~ ^[0-9]+$ ]] || die "RUNS, LOAD_CPU, LOAD_DUTY, LOAD_AFTER and LOAD_FOR must be whole numbers, got '$value'"
-done
-(( RUNS >= 1 )) || die "RUNS must be at least 1, got $RUNS"
-(( LOAD_DUTY >= 1 && LOAD_DUTY <= 100 )) || die "LOAD_DUTY must be 1..100 (percent busy), got $LOAD_DUTY"
-(( LOAD_CPU < $(nproc) )) || die "LOAD_CPU must be one of this machine's CPUs, 0..$(( $(nproc) - 1 )), got $LOAD_CPU"
+[[ "$RUNS" =~ ^[0-9]+$ ]] && (( RUNS >= 1 )) || die "RUNS must be a whole number >= 1, got '$RUNS'"
+check_load_settings
 [[ -z "$LOADS" ]] && LOADS="$(for ((i = 0; i < RUNS; i++)); do printf 'yes '; done)"
 read -r -a LOAD_OF_RUN <<< "$LOADS"
 [[ ${#LOAD_OF_RUN[@]} -eq $RUNS ]] || die "LOADS needs one word per run ($RUNS), got '$LOADS'"
@@ -52,39 +46,8 @@ KEEP="$(mktemp -d /tmp/noise-matrix.XXXXXX)"
 WORK="$KEEP/work"
 mkdir -p "$WORK"
 
-stop_load() {
-  if [[ -n "$TIMER_PID" ]]; then kill "$TIMER_PID" 2>/dev/null || true; wait "$TIMER_PID" 2>/dev/null || true; fi
-  if [[ -n "$LOAD_PID" ]]; then kill "$LOAD_PID" 2>/dev/null || true; wait "$LOAD_PID" 2>/dev/null || true; fi
-  TIMER_PID=""
-  LOAD_PID=""
-}
 cleanup() { stop_load; rm -rf "$WORK"; }
 trap cleanup EXIT
-
-# The busy loop: busy LOAD_DUTY ms, then idle for the rest of each 100 ms, bounded by LOAD_FOR seconds on its own.
-busy_loop() {
-  on_cpu "$LOAD_CPU"
-  "${ON_CPU[@]}" python3 -c '
-import sys, time
-duty, seconds = int(sys.argv[1]) / 100.0, int(sys.argv[2])
-end = time.monotonic() + seconds
-while time.monotonic() < end:
-    start = time.monotonic()
-    while time.monotonic() - start < 0.1 * duty:
-        pass
-    time.sleep(max(0.0, 0.1 * (1 - duty)))
-' "$LOAD_DUTY" "$LOAD_FOR" &
-  LOAD_PID=$!
-}
-
-# In the background: waits LOAD_AFTER seconds, then runs the busy loop; stopping it (TERM) stops the loop too.
-load_window() {
-  trap 'stop_load; exit 0' TERM
-  sleep "$LOAD_AFTER" &
-  wait $!
-  busy_loop
-  wait "$LOAD_PID" || true
-}
 
 properties=()
 [[ -n "${FORKS:-}" ]] && properties+=("-Dloomarena.forks=$FORKS")
