@@ -127,7 +127,7 @@ for slowdown in $SLOWDOWNS; do
     fi
     stop_load
     # The verdicts, and the line that says which iterations were judged (the placement of the two CPUs).
-    grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU))' \
+    grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU|fewer than))' \
       "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true
     # Both builds' summaries of the run, every iteration with its figures, to re-judge or analyse later.
     if [[ -d "$BASE_TREE/target-results/ab-gate" ]]; then

@@ -23,7 +23,10 @@ import io.loomarena.harness.summary.ServerMetrics;
  * keeps the placement in which both builds have the most iterations, at least {@link #MIN_ITERATIONS} each; when
  * neither has that many, the builds were measured in different placements and cannot be compared like with like
  * ({@link #matched} false: the gate adds forks, then says INCONCLUSIVE). Without a reading for every iteration (no
- * pinning, an older summary) every iteration is judged, and the line says so. Immutable.
+ * pinning, an older summary) every iteration is judged, and the line says so. Before all that, an iteration during
+ * which other work took {@link ServerMetrics#DISTURBED} or more of a pinned CPU
+ * ({@link ServerMetrics#NEIGHBOUR_CPU_SHARE}: a neighbour, the host's steal) is set aside; with fewer than
+ * {@link #MIN_ITERATIONS} left of a build, the builds cannot be compared ({@link #matched} false). Immutable.
  *
  * @param kept    the iterations judged
  * @param matched whether the kept iterations compare like with like (or there was no reading to tell)
@@ -38,14 +41,34 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
 
     private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
     private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
+    private static final String NEIGHBOURS = ServerMetrics.NEIGHBOUR_CPU_SHARE.key();
 
     static Placements of(BenchmarkSummary baseline, BenchmarkSummary candidate) {
-        List<MeasuredRun> a = baseline.runs().measured();
-        List<MeasuredRun> b = candidate.runs().measured();
+        // An iteration measured beside other work on its CPUs is set aside first: a neighbour does not slow both
+        // builds alike unless it happens to span both.
+        Predicate<MeasuredRun> quiet = run -> run.metrics().getOrDefault(NEIGHBOURS, 0.0) < ServerMetrics.DISTURBED;
+        List<MeasuredRun> a = baseline.runs().measured().stream().filter(quiet).toList();
+        List<MeasuredRun> b = candidate.runs().measured().stream().filter(quiet).toList();
+        int asideA = baseline.runs().measured().size() - a.size();
+        int asideB = candidate.runs().measured().size() - b.size();
+        String aside = asideA + asideB == 0 ? "" : String.format(Locale.ROOT, "; %d baseline and %d this-build"
+                + " iterations set aside: other work took %.0f%% or more of the server's or the client's CPU during"
+                + " them", asideA, asideB, ServerMetrics.DISTURBED * 100);
+        if (asideA + asideB > 0 && Math.min(a.size(), b.size()) < MIN_ITERATIONS) {
+            return new Placements(quiet, false, "fewer than " + MIN_ITERATIONS + " iterations of each build measured"
+                    + " without other work on their CPUs" + aside);
+        }
+        Placements placements = of(a, b);
+        return new Placements(quiet.and(placements.kept()), placements.matched(), placements.line() + aside);
+    }
+
+    /** The placement the iterations {@code a} and {@code b} of the two builds share most. */
+    private static Placements of(List<MeasuredRun> a, List<MeasuredRun> b) {
         if (Stream.concat(a.stream(), b.stream()).anyMatch(run -> !run.metrics().containsKey(BEFORE)
                 || !run.metrics().containsKey(AFTER))) {
             return new Placements(run -> true, true, "no cross-CPU reading for every iteration (server and client"
-                    + " not pinned to two CPUs of this machine, or a probe that failed): judged on every iteration");
+                    + " not pinned to two CPUs of this machine, or a probe that failed): judged whatever the"
+                    + " placement");
         }
         double[] sorted = Stream.concat(a.stream(), b.stream())
                 .flatMapToDouble(run -> java.util.stream.DoubleStream.of(run.metrics().get(BEFORE),

@@ -67,6 +67,10 @@ public final class ConsoleRanking {
         if (!clientBound.isEmpty()) {
             out.append("[PERF] ").append(clientBound).append('\n');
         }
+        String disturbed = RankingTable.disturbedNote(table);
+        if (!disturbed.isEmpty()) {
+            out.append("[PERF] ").append(disturbed).append('\n');
+        }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",
                 fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),

@@ -76,6 +76,11 @@ public final class MarkdownRanking {
             out.append("\n**").append(clientBound, 0, RankingTable.CLIENT_BOUND.length()).append("**")
                     .append(clientBound.substring(RankingTable.CLIENT_BOUND.length())).append(".\n");
         }
+        String disturbed = RankingTable.disturbedNote(table);
+        if (!disturbed.isEmpty()) {
+            out.append("\n**").append(RankingTable.DISTURBED).append("**")
+                    .append(disturbed.substring(RankingTable.DISTURBED.length())).append(".\n");
+        }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"
                         + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),

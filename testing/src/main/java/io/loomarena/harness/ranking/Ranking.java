@@ -77,7 +77,7 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         boolean[][] tiedPairs = new boolean[sorted.size()][sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             for (int j = 0; j < i; j++) {
-                tiedPairs[i][j] = !Separation.throughputRatio(sorted.get(i), sorted.get(j)).excludesOne();
+                tiedPairs[i][j] = !Separation.ordered(sorted.get(i), sorted.get(j));
                 tiedPairs[j][i] = tiedPairs[i][j];
             }
         }

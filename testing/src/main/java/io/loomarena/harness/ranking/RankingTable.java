@@ -179,6 +179,27 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
                 bound.size() == 1 ? "its throughput measures" : "their throughputs measure");
     }
 
+    /** What a row measured beside other work on its CPUs says, in the console and markdown rankings. */
+    static final String DISTURBED = "disturbed";
+
+    /**
+     * The sentence that follows a ranking with rows measured beside other work on their pinned CPUs
+     * ({@link Separation#disturbed}), or empty.
+     */
+    static String disturbedNote(RankingTable table) {
+        List<Row> disturbed = table.rows().stream().filter(row -> Separation.disturbed(row.summary())).toList();
+        if (disturbed.isEmpty()) {
+            return "";
+        }
+        double most = disturbed.stream().mapToDouble(row -> row.aggregate()
+                .metric(ServerMetrics.NEIGHBOUR_CPU_SHARE).value()).max().orElse(0);
+        return String.format(Locale.ROOT, "%s: %s (other work took %.0f%% or more of the server's or the client's CPU"
+                + " during a measured iteration, up to %.0f%%: a neighbour does not slow every combination alike, so"
+                + " the ranking ties %s with every other combination)", DISTURBED,
+                Verdict.and(disturbed.stream().map(row -> row.summary().combination()).toList()),
+                ServerMetrics.DISTURBED * 100, most * 100, disturbed.size() == 1 ? "it" : "them");
+    }
+
     /** {@code 0.101–0.131} seconds, or {@code n/a} without an interval. */
     static String interval(ConfidenceInterval ci, String separator) {
         return ci == null ? "n/a" : format("%.3f", ci.low() / 1e9) + separator + format("%.3f", ci.high() / 1e9);

@@ -9,7 +9,9 @@ import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.ConfidenceInterval;
 import io.loomarena.harness.summary.MeanInterval;
 import io.loomarena.harness.summary.MeasuredRun;
+import io.loomarena.harness.summary.MetricValue;
 import io.loomarena.harness.summary.RatioInterval;
+import io.loomarena.harness.summary.ServerMetrics;
 
 /**
  * How far apart two combinations of a ranking are: the ratio of their throughputs with its 95% interval, and so
@@ -31,7 +33,8 @@ public final class Separation {
     /**
      * The combinations, by name, whose order against a neighbour (the one ranked just above or just below, fastest
      * first) the data of {@code summaries} cannot tell ({@link Ranking#TIE_RULE}): the rule by which adaptive forks
-     * add forks ({@code io.loomarena.harness.session.AdaptiveForks}). Pairs judged as {@link Ranking#of} judges them.
+     * add forks ({@code io.loomarena.harness.session.AdaptiveForks}). Pairs judged by the interval of their ratio, as
+     * {@link Ranking#of} judges them, but not for a disturbance ({@link #disturbed}), which more forks cannot undo.
      */
     public static Set<String> undecidedNeighbours(List<BenchmarkSummary> summaries) {
         List<BenchmarkSummary> sorted = summaries.stream().sorted(Ranking.FASTEST_FIRST).toList();
@@ -43,6 +46,26 @@ public final class Separation {
             }
         }
         return undecided;
+    }
+
+    /**
+     * Whether the data orders the two combinations: the interval of their throughputs' ratio excludes 1 and neither was
+     * measured beside other work on its CPUs ({@link #disturbed}). Symmetric.
+     */
+    static boolean ordered(BenchmarkSummary of, BenchmarkSummary against) {
+        return !disturbed(of) && !disturbed(against) && throughputRatio(of, against).excludesOne();
+    }
+
+    /**
+     * Whether other work took {@link ServerMetrics#DISTURBED} or more of a pinned CPU during a measured iteration of
+     * the combination (a neighbour, the host's steal). Such work does not fall on every combination alike: a busy loop
+     * takes about a quarter of a CPU from a client with one carrier thread and little from one with 100 platform
+     * threads (docs/results/2026-11-25-quiet-and-loaded.md). So a ranking does not order the combination against any
+     * other, whatever its interval: it says so and ties it.
+     */
+    public static boolean disturbed(BenchmarkSummary summary) {
+        MetricValue share = summary.aggregate().metric(ServerMetrics.NEIGHBOUR_CPU_SHARE);
+        return share != null && share.value() >= ServerMetrics.DISTURBED;
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.fork.ChildProcess;
+import io.loomarena.harness.fork.CpuNeighbours;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.ForkedServer;
@@ -54,6 +55,9 @@ final class ForkPacer {
     private final List<ServerStats> before = new ArrayList<>();
     private final List<ServerResources> costs = new ArrayList<>();
     private final Optional<CrossCpuProbe> probe;
+    private final Optional<CpuNeighbours> neighbours;
+    /** The pinned CPUs' and the two processes' times just before the measured iteration under way. */
+    private Optional<CpuNeighbours.Snapshot> neighboursBefore = Optional.empty();
     /** The placement read before the measured iteration under way; the one after it serves the next as its before. */
     private OptionalDouble placementBefore = OptionalDouble.empty();
     private boolean placementRead;
@@ -62,16 +66,19 @@ final class ForkPacer {
     private String step = "the start of its client JVM";
 
     ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress) {
-        this(server, combination, forkNumber, forks, progress, Optional.empty());
+        this(server, combination, forkNumber, forks, progress, Optional.empty(), Optional.empty());
     }
 
     /**
-     * @param probe reads the placement of the server's and client's CPUs between measured iterations, when present:
-     *              before the first and after each one, while every JVM of the fork waits
+     * @param probe      reads the placement of the server's and client's CPUs between measured iterations, when
+     *                   present: before the first and after each one, while every JVM of the fork waits
+     * @param neighbours reads, when present, how much of the two pinned CPUs other work took over each measured
+     *                   iteration (server and one client JVM, both on this machine)
      */
     ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress,
-              Optional<CrossCpuProbe> probe) {
+              Optional<CrossCpuProbe> probe, Optional<CpuNeighbours> neighbours) {
         this.probe = probe;
+        this.neighbours = neighbours;
         this.server = server;
         this.combination = combination;
         this.forkNumber = forkNumber;
@@ -185,6 +192,7 @@ final class ForkPacer {
             boolean reset = server.resetPeaks(); // asked before every measured iteration, whatever the last answer
             peakRssPerRun = peakRssPerRun && reset;
             before.add(server.stats());
+            neighboursBefore = neighbours.flatMap(watch -> watch.snapshot(server.pid(), clients.get(0).pid()));
         }
         clients.forEach(client -> client.sendLine(IterationProtocol.GO));
     }
@@ -197,7 +205,10 @@ final class ForkPacer {
         }
         if (!line.step().warmup()) {
             requireServerAlive("the stats after " + forkLabel + ", " + step);
-            ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun);
+            Optional<CpuNeighbours.Snapshot> neighboursAfter = neighbours.flatMap(watch -> watch.snapshot(server.pid(),
+                    clients.get(0).pid()));
+            ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun)
+                    .withNeighbours(CpuNeighbours.share(neighboursBefore, neighboursAfter));
             if (probe.isPresent()) {
                 OptionalDouble after = probe.get().measure();
                 cost = cost.withCrossCpu(placementBefore, after);
@@ -205,7 +216,8 @@ final class ForkPacer {
             }
             costs.add(cost);
         }
-        progress.iterationDone(forkNumber, finished);
+        progress.iterationDone(forkNumber, finished, line.step().warmup() ? OptionalDouble.empty()
+                : costs.get(costs.size() - 1).neighbourCpuShare());
     }
 
     /** A client exited non-zero: the server's death if it is dying too, else the client's failure. */

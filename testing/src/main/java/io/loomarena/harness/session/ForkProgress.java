@@ -3,8 +3,10 @@ package io.loomarena.harness.session;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 import io.loomarena.harness.BenchmarkPlan;
+import io.loomarena.harness.summary.ServerMetrics;
 import io.loomarena.measure.IterationProtocol;
 import io.loomarena.measure.RunResult;
 
@@ -24,7 +26,7 @@ record ForkProgress(PrintStream out, BenchmarkPlan plan, int forks, String build
      * The line of one iteration that every client of fork {@code forkNumber} finished: with several clients, their
      * operations and errors added over the longest client's time.
      */
-    void iterationDone(int forkNumber, List<IterationProtocol.Done> done) {
+    void iterationDone(int forkNumber, List<IterationProtocol.Done> done, OptionalDouble neighbours) {
         IterationProtocol.Done first = done.get(0);
         long elapsed = 0;
         long operations = 0;
@@ -38,7 +40,10 @@ record ForkProgress(PrintStream out, BenchmarkPlan plan, int forks, String build
                 plan.combination(), forkNumber <= forks ? forkNumber + "/" + forks : forkNumber + " (adaptive)",
                 first.step(), elapsed / 1e9,
                 RunResult.throughput(operations, elapsed), plan.unit(), errors == 0 ? "" : ", " + errors + " errors",
-                done.size() > 1 ? ", " + done.size() + " clients" : ""));
+                done.size() > 1 ? ", " + done.size() + " clients" : "")
+                + (neighbours.isPresent() && neighbours.getAsDouble() >= ServerMetrics.DISTURBED
+                        ? String.format(Locale.ROOT, ", disturbed: other work took %.0f%% of a pinned CPU",
+                                neighbours.getAsDouble() * 100) : ""));
         out.flush();
     }
 

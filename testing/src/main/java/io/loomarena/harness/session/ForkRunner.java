@@ -12,6 +12,7 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.ChildProcess;
+import io.loomarena.harness.fork.CpuNeighbours;
 import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.fork.ForkedServer;
 
@@ -32,6 +33,7 @@ public final class ForkRunner implements AutoCloseable {
     private final ForkProgress progress;
     private final Path workDir;
     private final Optional<CrossCpuProbe> probe;
+    private final Optional<CpuNeighbours> neighbours;
 
     /**
      * @param build the build measured, as progress lines name it ({@code baseline main}); empty outside the A/B gate
@@ -39,6 +41,7 @@ public final class ForkRunner implements AutoCloseable {
     public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
                       String build) {
         this.probe = probe(settings, placement);
+        this.neighbours = oneLocalPair(placement) ? CpuNeighbours.of(placement.server().pinning()) : Optional.empty();
         this.plan = plan;
         this.settings = settings;
         this.placement = placement;
@@ -55,11 +58,16 @@ public final class ForkRunner implements AutoCloseable {
      * there is one placement to read: server and one client JVM pinned to two CPUs of this machine.
      */
     private static Optional<CrossCpuProbe> probe(HarnessSettings settings, Placement placement) {
-        if (!settings.crossCpuProbe() || placement.clients().size() != 1
-                || placement.clients().get(0).launcher().remote()) {
+        if (!settings.crossCpuProbe() || !oneLocalPair(placement)) {
             return Optional.empty();
         }
         return CrossCpuProbe.of(placement.server().pinning(), settings.jvm(), placement.server().launcher());
+    }
+
+    /** Whether the fork is one server and one client JVM, both on this machine: one pair of CPUs to watch. */
+    private static boolean oneLocalPair(Placement placement) {
+        return placement.clients().size() == 1 && !placement.clients().get(0).launcher().remote()
+                && !placement.server().launcher().remote();
     }
 
     public Placement placement() {
@@ -92,7 +100,7 @@ public final class ForkRunner implements AutoCloseable {
         }
         ClientJvms jvms = ClientJvms.of(plan, settings, placement, workDir, forkNumber, server);
         ForkPacer pacer = new ForkPacer(server, plan.combination(), forkNumber, settings.forks(), progress,
-                probe);
+                probe, neighbours);
         try {
             List<ChildProcess> clients = pacer.start(jvms, plan.clientLabel());
             pacer.pace(settings.clientRunTimeout(plan.expectedOperations()).plus(plan.clientTimeByDesign()));

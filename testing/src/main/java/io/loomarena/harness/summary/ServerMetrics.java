@@ -56,6 +56,22 @@ public final class ServerMetrics {
     public static final Metric CROSS_CPU_AFTER = new Metric("crossCpuRoundTripNanosAfter", "ns", true,
             (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
 
+    /**
+     * The largest share of the server's or the client's pinned CPU that other work took over a measured iteration (a
+     * neighbour, the host's steal; {@code io.loomarena.harness.fork.CpuNeighbours}), 0 to 1. Read by the harness, not
+     * from the server's {@code stats}; absent where the roles are not pinned to two CPUs of a Linux machine. The
+     * largest over the measured iterations: from {@link #DISTURBED} on, the ranking does not order the row against any
+     * other and the A/B gate sets the iteration aside.
+     */
+    public static final Metric NEIGHBOUR_CPU_SHARE = new Metric("neighbourCpuShare", "share of a pinned CPU", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
+
+    /**
+     * From this share of a pinned CPU taken by other work over a measured iteration on, the iteration is disturbed:
+     * 10% is three times what an idle machine reads and under half of what a busy loop at a 50% duty cycle takes.
+     */
+    public static final double DISTURBED = 0.10;
+
     /** Every metric, in the order of the ranking table's columns. */
     public static final List<Metric> ALL = List.of(
             new Metric("serverCpuNanosPerOperation", "ns", true, growthPerOperation(ServerStats::cpuTimeNanos),
@@ -97,7 +113,7 @@ public final class ServerMetrics {
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
                     Aggregator.MAX, null, null, null, false),
-            CLIENT_CPU_LOAD, CROSS_CPU_BEFORE, CROSS_CPU_AFTER);
+            CLIENT_CPU_LOAD, CROSS_CPU_BEFORE, CROSS_CPU_AFTER, NEIGHBOUR_CPU_SHARE);
 
     private ServerMetrics() {
     }
@@ -136,6 +152,7 @@ public final class ServerMetrics {
         Map<String, Double> values = read(server.before(), server.after(), client);
         server.crossCpuBeforeNanos().ifPresent(nanos -> values.put(CROSS_CPU_BEFORE.key(), nanos));
         server.crossCpuAfterNanos().ifPresent(nanos -> values.put(CROSS_CPU_AFTER.key(), nanos));
+        server.neighbourCpuShare().ifPresent(share -> values.put(NEIGHBOUR_CPU_SHARE.key(), share));
         return values;
     }
 

@@ -19,20 +19,24 @@ import io.loomarena.measure.ServerStats;
  * @param crossCpuBeforeNanos the cross-CPU round trip read just before the iteration
  *                            ({@code io.loomarena.harness.fork.CrossCpuProbe}); empty when not read
  * @param crossCpuAfterNanos  the same read just after it
+ * @param neighbourCpuShare   the largest share of the server's or the client's pinned CPU that other work took over
+ *                            the iteration ({@code io.loomarena.harness.fork.CpuNeighbours}); empty when not read
  */
 public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun,
-                              OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos) {
+                              OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos,
+                              OptionalDouble neighbourCpuShare) {
 
     public ServerResources {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(after, "after");
         Objects.requireNonNull(crossCpuBeforeNanos, "crossCpuBeforeNanos");
         Objects.requireNonNull(crossCpuAfterNanos, "crossCpuAfterNanos");
+        Objects.requireNonNull(neighbourCpuShare, "neighbourCpuShare");
     }
 
     /** The figures around a run, without a placement reading. */
     public ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
-        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty());
+        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** The figures around a run. */
@@ -42,7 +46,12 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
 
     /** The same figures with the placement read just before and just after the iteration. */
     public ServerResources withCrossCpu(OptionalDouble beforeNanos, OptionalDouble afterNanos) {
-        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos);
+        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos, neighbourCpuShare);
+    }
+
+    /** The same figures with the share of the pinned CPUs that other work took over the iteration. */
+    public ServerResources withNeighbours(OptionalDouble share) {
+        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos, share);
     }
 
     /**

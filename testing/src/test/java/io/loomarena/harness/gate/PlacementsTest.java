@@ -153,4 +153,27 @@ class PlacementsTest {
         assertThat(one.line()).isEqualTo("every iteration measured with the CPUs in one placement (cross-CPU round"
                 + " trip 58-75 ns)");
     }
+
+    @Test
+    void anIterationMeasuredBesideOtherWorkIsSetAsideAndTooFewLeftGetNoComparison() {
+        BenchmarkSummary near = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, NEAR), 60, 58, 61, 62, 59, 60);
+        // A neighbour took 24% of a pinned CPU during the baseline's 2nd and 3rd iterations; 3% is an idle machine.
+        BenchmarkSummary neighbourTwice = SummaryFixtures.withNeighbours(near, 0.03, 0.24, 0.24, 0.0, 0.01, 0.02);
+        BenchmarkSummary neighbourMostly = SummaryFixtures.withNeighbours(near, 0.25, 0.24, 0.24, 0.22, 0.01, 0.02);
+
+        Placements twice = Placements.of(neighbourTwice, near);
+        Placements mostly = Placements.of(neighbourMostly, near);
+
+        assertThat(neighbourTwice.runs().measured().stream().filter(twice.kept()).map(MeasuredRun::iteration))
+                .containsExactly(1, 1, 2, 3);
+        assertThat(near.runs().measured()).allMatch(twice.kept());
+        assertThat(twice.matched()).isTrue();
+        assertThat(twice.line()).isEqualTo("every iteration measured with the CPUs in one placement (cross-CPU round"
+                + " trip 58-62 ns); 2 baseline and 0 this-build iterations set aside: other work took 10% or more of"
+                + " the server's or the client's CPU during them");
+        assertThat(mostly.matched()).isFalse();
+        assertThat(mostly.line()).startsWith("fewer than 3 iterations of each build measured without other work on"
+                + " their CPUs; 4 baseline and 0 this-build iterations set aside");
+    }
 }

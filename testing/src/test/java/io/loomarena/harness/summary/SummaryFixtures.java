@@ -88,6 +88,11 @@ public final class SummaryFixtures {
                 ServerMetrics.CROSS_CPU_AFTER.key(), after);
     }
 
+    /** {@code summary} as if other work had taken {@code shares[i]} of a pinned CPU over its {@code i}th iteration. */
+    public static BenchmarkSummary withNeighbours(BenchmarkSummary summary, double... shares) {
+        return withMetric(summary, ServerMetrics.NEIGHBOUR_CPU_SHARE.key(), shares);
+    }
+
     /** {@code summary} with metric {@code key} of its {@code i}th measured iteration set to {@code values[i]}. */
     private static BenchmarkSummary withMetric(BenchmarkSummary summary, String key, double... values) {
         List<MeasuredRun> runs = new ArrayList<>();

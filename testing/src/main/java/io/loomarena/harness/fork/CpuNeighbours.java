@@ -1,0 +1,141 @@
+package io.loomarena.harness.fork;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * How much of the benchmark's two pinned CPUs other work took during a measured iteration: a neighbour on a laptop or
+ * a shared CI runner, the host taking the vCPU back (steal), anything that is not the server's or the client's JVM.
+ * Such work does not fall on every combination alike (a busy loop takes about a quarter of a CPU from a client with
+ * one carrier thread and little from one with 100 platform threads), so a ranking cannot order a combination measured
+ * beside it, and the A/B gate sets such an iteration aside ({@code ServerMetrics.NEIGHBOUR_CPU_SHARE}).
+ * <p>
+ * How: {@code /proc/stat} gives each CPU's time by kind, {@code /proc/PID/stat} each process's user and system time, in
+ * the same clock ticks. Over the iteration, a pinned CPU's busy time (user, nice, system, irq, softirq, steal) minus
+ * the time of the process pinned to it alone is what others took: the processes' time includes the interrupt work the
+ * kernel did on their behalf, which {@code /proc/stat} counts as irq and softirq. On an idle machine this reads 0-3% of
+ * a CPU (the harness's own JVM, unpinned, and the tick's granularity: 10 ms in a 2 s iteration); a busy loop at 50%
+ * duty on the server's CPU read 22-25%. Linux only; absent elsewhere, or when the two roles share a CPU. Immutable.
+ */
+public final class CpuNeighbours {
+
+    private final Path proc;
+    private final int serverCpu;
+    private final int clientCpu;
+
+    private CpuNeighbours(Path proc, int serverCpu, int clientCpu) {
+        this.proc = proc;
+        this.serverCpu = serverCpu;
+        this.clientCpu = clientCpu;
+    }
+
+    /** The watch of the pinned CPUs of {@code pinning}, when there are two and this machine has {@code /proc/stat}. */
+    public static Optional<CpuNeighbours> of(CpuPinning pinning) {
+        return of(Path.of("/proc"), pinning);
+    }
+
+    static Optional<CpuNeighbours> of(Path proc, CpuPinning pinning) {
+        if (!pinning.applied() || pinning.cpu(CpuPinning.Role.SERVER).isEmpty()
+                || pinning.cpu(CpuPinning.Role.CLIENT).isEmpty()
+                || !Files.isReadable(proc.resolve("stat"))) {
+            return Optional.empty();
+        }
+        int server = pinning.cpu(CpuPinning.Role.SERVER).getAsInt();
+        int client = pinning.cpu(CpuPinning.Role.CLIENT).getAsInt();
+        return server == client ? Optional.empty() : Optional.of(new CpuNeighbours(proc, server, client));
+    }
+
+    /**
+     * The two CPUs' and two processes' times now; empty when one cannot be read (a process that already exited, a
+     * kernel without a field): then the iteration has no reading, never a wrong one.
+     */
+    public Optional<Snapshot> snapshot(long serverPid, long clientPid) {
+        try {
+            List<String> stat = Files.readAllLines(proc.resolve("stat"));
+            Optional<CpuTicks> server = cpuTicks(stat, serverCpu);
+            Optional<CpuTicks> client = cpuTicks(stat, clientCpu);
+            if (server.isEmpty() || client.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid),
+                    processTicks(clientPid)));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The largest share of either pinned CPU that other work took between {@code before} and {@code after}, 0 to 1;
+     * empty without both readings or when no time passed.
+     */
+    public static OptionalDouble share(Optional<Snapshot> before, Optional<Snapshot> after) {
+        if (before.isEmpty() || after.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        Snapshot b = before.get();
+        Snapshot a = after.get();
+        OptionalDouble server = share(b.serverCpu(), a.serverCpu(), a.serverProcessTicks() - b.serverProcessTicks());
+        OptionalDouble client = share(b.clientCpu(), a.clientCpu(), a.clientProcessTicks() - b.clientProcessTicks());
+        if (server.isEmpty() || client.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Math.max(server.getAsDouble(), client.getAsDouble()));
+    }
+
+    private static OptionalDouble share(CpuTicks before, CpuTicks after, long ownTicks) {
+        long total = after.total() - before.total();
+        if (total <= 0) {
+            return OptionalDouble.empty();
+        }
+        long others = after.busy() - before.busy() - ownTicks;
+        return OptionalDouble.of(Math.min(1, Math.max(0, others / (double) total)));
+    }
+
+    /**
+     * The busy and total ticks of {@code cpuN}: busy = user + nice + system + irq + softirq + steal; total adds idle
+     * and iowait.
+     */
+    private static Optional<CpuTicks> cpuTicks(List<String> stat, int cpu) {
+        String prefix = "cpu" + cpu + " ";
+        for (String line : stat) {
+            if (line.startsWith(prefix)) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length < 9) {
+                    return Optional.empty();
+                }
+                long user = Long.parseLong(f[1]);
+                long nice = Long.parseLong(f[2]);
+                long system = Long.parseLong(f[3]);
+                long idle = Long.parseLong(f[4]);
+                long iowait = Long.parseLong(f[5]);
+                long irq = Long.parseLong(f[6]);
+                long softirq = Long.parseLong(f[7]);
+                long steal = Long.parseLong(f[8]);
+                long busy = user + nice + system + irq + softirq + steal;
+                return Optional.of(new CpuTicks(busy, busy + idle + iowait));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** utime + stime of the process, in clock ticks (fields 14 and 15 of /proc/PID/stat, after the command's ')'). */
+    private long processTicks(long pid) throws IOException {
+        String stat = Files.readString(proc.resolve(String.valueOf(pid)).resolve("stat"));
+        // The command may hold spaces and ')': the fields after its last ')' start at field 3 (state), so utime
+        // (field 14) and stime (15) are the 12th and 13th.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
+    /** A CPU's busy and total clock ticks since boot. */
+    public record CpuTicks(long busy, long total) {
+    }
+
+    /** One reading of the two pinned CPUs and of the two processes' CPU ticks. */
+    public record Snapshot(CpuTicks serverCpu, CpuTicks clientCpu, long serverProcessTicks, long clientProcessTicks) {
+    }
+}

@@ -1,0 +1,108 @@
+package io.loomarena.harness.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CpuNeighboursTest {
+
+    private static final CpuPinning PINNED = new CpuPinning(true, Optional.of(Path.of("/usr/bin/taskset")),
+            OptionalInt.of(0), OptionalInt.of(1), "");
+
+    @TempDir
+    Path proc;
+
+    @Test
+    void whatThePinnedCpusSpentBeyondTheServerAndTheClientIsOtherWork() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        // cpuN user nice system idle iowait irq softirq steal; /proc/PID/stat utime (14) and stime (15).
+        stat("cpu0 1000 0 500 2000 0 0 100 0", "cpu1 1000 0 500 2000 0 0 100 0");
+        process(11, "java", 300, 200);
+        process(22, "java (client) x", 400, 100);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, 22);
+        // Over 200 ticks: CPU 0 busy 60+20+20 = 100, the server 60+20 = 80, so 20 of 200 (10%) went to others,
+        // irq and softirq included (the kernel's work for the server's sockets is in its own time). CPU 1 busy 150
+        // (steal 10 of it), the client 150: nothing.
+        stat("cpu0 1060 0 520 2100 0 0 120 0", "cpu1 1100 0 540 2050 0 0 100 10");
+        process(11, "java", 360, 220);
+        process(22, "java (client) x", 500, 150);
+
+        OptionalDouble share = CpuNeighbours.share(before, watch.snapshot(11, 22));
+
+        assertThat(share).isPresent();
+        assertThat(share.getAsDouble()).isCloseTo(0.10, Offset.offset(1e-9));
+    }
+
+    @Test
+    void theShareIsOfTheMoreDisturbedCpuAndStaysWithinZeroAndOne() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
+        process(11, "java", 0, 0);
+        process(22, "java", 0, 0);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, 22);
+        // CPU 0: the server's ticks exceed the CPU's (tick rounding): 0, never negative. CPU 1: 50 of 100 to others.
+        stat("cpu0 50 0 0 50 0 0 0 0", "cpu1 90 0 0 10 0 0 0 0");
+        process(11, "java", 55, 0);
+        process(22, "java", 40, 0);
+
+        assertThat(CpuNeighbours.share(before, watch.snapshot(11, 22)).getAsDouble())
+                .isCloseTo(0.5, Offset.offset(1e-9));
+    }
+
+    @Test
+    void noReadingRatherThanAWrongOne() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
+        process(11, "java", 0, 0);
+
+        // The client's process is gone (or was never on this machine): no snapshot, no share.
+        assertThat(watch.snapshot(11, 22)).isEmpty();
+        assertThat(CpuNeighbours.share(Optional.empty(), watch.snapshot(11, 11))).isEmpty();
+        // Unpinned, or both roles on one CPU: nothing to watch.
+        assertThat(CpuNeighbours.of(proc, CpuPinning.notApplied("taskset not found"))).isEmpty();
+        assertThat(CpuNeighbours.of(proc, new CpuPinning(true, Optional.of(Path.of("/usr/bin/taskset")),
+                OptionalInt.of(0), OptionalInt.of(0), ""))).isEmpty();
+        assertThat(CpuNeighbours.of(proc.resolve("absent"), PINNED)).isEmpty();
+    }
+
+    @Test
+    void readsThisMachine() {
+        CpuPinning pinning = CpuPinning.detect(true);
+        Optional<CpuNeighbours> watch = CpuNeighbours.of(pinning);
+        org.junit.jupiter.api.Assumptions.assumeTrue(watch.isPresent(), "needs taskset, two CPUs and /proc/stat");
+        long self = ProcessHandle.current().pid();
+
+        Optional<CpuNeighbours.Snapshot> snapshot = watch.get().snapshot(self, self);
+
+        assertThat(snapshot).isPresent();
+        assertThat(snapshot.get().serverCpu().total()).isGreaterThan(0);
+        assertThat(snapshot.get().serverProcessTicks()).isGreaterThanOrEqualTo(0);
+    }
+
+    private Path proc() throws IOException {
+        Files.writeString(proc.resolve("stat"), "cpu  0 0 0 0 0 0 0 0\n");
+        return proc;
+    }
+
+    private void stat(String cpu0, String cpu1) throws IOException {
+        Files.write(proc.resolve("stat"), List.of("cpu  0 0 0 0 0 0 0 0 0 0", cpu0 + " 0 0", cpu1 + " 0 0",
+                "intr 0"));
+    }
+
+    private void process(long pid, String command, long utime, long stime) throws IOException {
+        Files.createDirectories(proc.resolve(String.valueOf(pid)));
+        // Fields 1-2 (pid, command), then 3 (state) ... 13, utime (14), stime (15), more.
+        Files.writeString(proc.resolve(String.valueOf(pid)).resolve("stat"), pid + " (" + command + ") S 1 1 1 0 -1"
+                + " 4194560 100 0 0 0 " + utime + " " + stime + " 0 0 20 0 30 0 100 1000 200\n");
+    }
+}
