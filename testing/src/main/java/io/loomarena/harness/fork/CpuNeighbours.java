@@ -14,12 +14,14 @@ import java.util.OptionalDouble;
  * one carrier thread and little from one with 100 platform threads), so a ranking cannot order a combination measured
  * beside it, and the A/B gate sets such an iteration aside ({@code ServerMetrics.NEIGHBOUR_CPU_SHARE}).
  * <p>
- * How: {@code /proc/stat} gives each CPU's time by kind, {@code /proc/PID/stat} each process's user and system time, in
- * the same clock ticks. Over the iteration, a pinned CPU's busy time (user, nice, system, irq, softirq, steal) minus
- * the time of the process pinned to it alone is what others took: the processes' time includes the interrupt work the
- * kernel did on their behalf, which {@code /proc/stat} counts as irq and softirq. On an idle machine this reads 0-3% of
- * a CPU (the harness's own JVM, unpinned, and the tick's granularity: 10 ms in a 2 s iteration); a busy loop at 50%
- * duty on the server's CPU read 22-25%. Linux only; absent elsewhere, or when the two roles share a CPU. Immutable.
+ * How: {@code /proc/stat} gives each CPU's time by kind, {@code /proc/PID/stat} each process's user time, in the same
+ * clock ticks (a tick that finds a task in user mode is charged to both). Over the iteration, a pinned CPU's user time
+ * (user, nice) minus the user time of the JVM pinned to it alone is what other tasks ran there, and the CPU's steal is
+ * what the host took; their sum over the CPU's time is the share. System, irq and softirq time are left out on
+ * purpose: the kernel's network work for the benchmark's own sockets lands in them, charged to no process while the
+ * CPU was idle (a server that sleeps 1 ms per message left 8-25% of such work on its CPUs), so they cannot tell a
+ * neighbour from the benchmark itself; a neighbour that runs mostly in the kernel is under-read. Linux only; absent
+ * elsewhere, or when the two roles share a CPU. Immutable.
  */
 public final class CpuNeighbours {
 
@@ -91,13 +93,13 @@ public final class CpuNeighbours {
         if (total <= 0) {
             return OptionalDouble.empty();
         }
-        long others = after.busy() - before.busy() - ownTicks;
+        long others = after.taken() - before.taken() - ownTicks;
         return OptionalDouble.of(Math.min(1, Math.max(0, others / (double) total)));
     }
 
     /**
-     * The busy and total ticks of {@code cpuN}: busy = user + nice + system + irq + softirq + steal; total adds idle
-     * and iowait.
+     * The ticks of {@code cpuN} that other tasks or the host may have taken (user + nice + steal), and all of its
+     * ticks.
      */
     private static Optional<CpuTicks> cpuTicks(List<String> stat, int cpu) {
         String prefix = "cpu" + cpu + " ";
@@ -115,27 +117,27 @@ public final class CpuNeighbours {
                 long irq = Long.parseLong(f[6]);
                 long softirq = Long.parseLong(f[7]);
                 long steal = Long.parseLong(f[8]);
-                long busy = user + nice + system + irq + softirq + steal;
-                return Optional.of(new CpuTicks(busy, busy + idle + iowait));
+                return Optional.of(new CpuTicks(user + nice + steal,
+                        user + nice + system + idle + iowait + irq + softirq + steal));
             }
         }
         return Optional.empty();
     }
 
-    /** utime + stime of the process, in clock ticks (fields 14 and 15 of /proc/PID/stat, after the command's ')'). */
+    /** The process's user time (utime), in clock ticks: field 14 of /proc/PID/stat, after the command's ')'. */
     private long processTicks(long pid) throws IOException {
         String stat = Files.readString(proc.resolve(String.valueOf(pid)).resolve("stat"));
         // The command may hold spaces and ')': the fields after its last ')' start at field 3 (state), so utime
-        // (field 14) and stime (15) are the 12th and 13th.
+        // (field 14) is the 12th.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return Long.parseLong(fields[11]);
     }
 
-    /** A CPU's busy and total clock ticks since boot. */
-    public record CpuTicks(long busy, long total) {
+    /** A CPU's clock ticks since boot that other tasks or the host may have taken (user, nice, steal), and all. */
+    public record CpuTicks(long taken, long total) {
     }
 
-    /** One reading of the two pinned CPUs and of the two processes' CPU ticks. */
+    /** One reading of the two pinned CPUs and of the two processes' user ticks. */
     public record Snapshot(CpuTicks serverCpu, CpuTicks clientCpu, long serverProcessTicks, long clientProcessTicks) {
     }
 }

@@ -30,11 +30,11 @@ class CpuNeighboursTest {
         process(11, "java", 300, 200);
         process(22, "java (client) x", 400, 100);
         Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, 22);
-        // Over 200 ticks: CPU 0 busy 60+20+20 = 100, the server 60+20 = 80, so 20 of 200 (10%) went to others,
-        // irq and softirq included (the kernel's work for the server's sockets is in its own time). CPU 1 busy 150
-        // (steal 10 of it), the client 150: nothing.
-        stat("cpu0 1060 0 520 2100 0 0 120 0", "cpu1 1100 0 540 2050 0 0 100 10");
-        process(11, "java", 360, 220);
+        // Over 200 ticks of CPU 0: user 80, of which the server's 60, so 20 (10%) went to another task; the 20 of
+        // softirq (the kernel's network work, charged to no task while the CPU idled) are not a neighbour's. CPU 1:
+        // user 100, all the client's, and 10 taken by the host (steal): 5%.
+        stat("cpu0 1080 0 520 2080 0 0 120 0", "cpu1 1100 0 540 2050 0 0 100 10");
+        process(11, "java", 360, 230);
         process(22, "java (client) x", 500, 150);
 
         OptionalDouble share = CpuNeighbours.share(before, watch.snapshot(11, 22));
