@@ -20,8 +20,9 @@ import io.loomarena.harness.summary.Workloads;
  * Why these figures: on a shared two-CPU machine the elapsed time of one quick run varies by a factor of 2 to 5
  * between unmodified runs, so an elapsed-time rule either flakes or misses a real slowdown. The 5th percentile of
  * per-message latency (the fast floor) moves less: over six unmodified runs on one machine, at most 228 µs above its
- * median and mostly within 65 µs (docs/echo-benchmarks.md), but it rises by the full amount of a per-message delay a
- * model adds, even when concurrency hides that delay in the throughput. The baseline belongs to the machine.
+ * median, six rows of nine within 67 µs (docs/echo-benchmarks.md), but a per-message delay a model adds raises it
+ * (a 1 ms sleep by 530-650 µs there), even when concurrency hides that delay in the throughput. The baseline
+ * belongs to the machine.
  */
 public final class RegressionGate {
 

@@ -179,14 +179,14 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
                 bound.size() == 1 ? "its throughput measures" : "their throughputs measure");
     }
 
-    /** What a row measured beside other work on its CPUs says, in the console and markdown rankings. */
-    static final String DISTURBED = "disturbed";
+    /** What a row measured beside other work on its CPUs says, in the console and markdown rankings and the report. */
+    public static final String DISTURBED = "disturbed";
 
     /**
      * The sentence that follows a ranking with rows measured beside other work on their pinned CPUs
      * ({@link Separation#disturbed}), or empty.
      */
-    static String disturbedNote(RankingTable table) {
+    public static String disturbedNote(RankingTable table) {
         List<Row> disturbed = table.rows().stream().filter(row -> Separation.disturbed(row.summary())).toList();
         if (disturbed.isEmpty()) {
             return "";

@@ -74,6 +74,11 @@ final class VerdictSection {
         if (anyFromRuns) {
             out.append(" * Fewer than 3 runs: the slowest to the fastest run instead.");
         }
+        String disturbed = RankingTable.disturbedNote(table);
+        if (!disturbed.isEmpty()) {
+            out.append(" <strong>").append(RankingTable.DISTURBED).append("</strong>")
+                    .append(HtmlReport.escape(disturbed.substring(RankingTable.DISTURBED.length()))).append('.');
+        }
         return out.append("</p>\n").toString();
     }
 
