@@ -15,13 +15,13 @@ import java.util.OptionalDouble;
  * beside it, and the A/B gate sets such an iteration aside ({@code ServerMetrics.NEIGHBOUR_CPU_SHARE}).
  * <p>
  * How: {@code /proc/stat} gives each CPU's time by kind, {@code /proc/PID/stat} each process's user time, in the same
- * clock ticks (a tick that finds a task in user mode is charged to both). Over the iteration, a pinned CPU's user time
- * (user, nice) minus the user time of the JVM pinned to it alone is what other tasks ran there, and the CPU's steal is
- * what the host took; their sum over the CPU's time is the share. System, irq and softirq time are left out on
- * purpose: the kernel's network work for the benchmark's own sockets lands in them, charged to no process while the
- * CPU was idle (a server that sleeps 1 ms per message left 8-25% of such work on its CPUs), so they cannot tell a
- * neighbour from the benchmark itself; a neighbour that runs mostly in the kernel is under-read. Linux only; absent
- * elsewhere, or when the two roles share a CPU. Immutable.
+ * clock ticks (a tick that finds a task in user mode is charged to both). Over the iteration, a pinned CPU's user
+ * time (user, nice) minus the user time of the benchmark's JVMs pinned to it (the server; the client and a downstream
+ * server) is what other tasks ran there, and the CPU's steal is what the host took; their sum over the CPU's time is
+ * the share. System, irq and softirq time are left out on purpose: the kernel's network work for the benchmark's own
+ * sockets lands in them, charged to no process while the CPU was idle (a server that sleeps 1 ms per message left
+ * 8-25% of such work on its CPUs), so they cannot tell a neighbour from the benchmark itself; a neighbour that runs
+ * mostly in the kernel is under-read. Linux only; absent elsewhere, or when the two roles share a CPU. Immutable.
  */
 public final class CpuNeighbours {
 
@@ -52,10 +52,13 @@ public final class CpuNeighbours {
     }
 
     /**
-     * The two CPUs' and two processes' times now; empty when one cannot be read (a process that already exited, a
-     * kernel without a field): then the iteration has no reading, never a wrong one.
+     * The two CPUs' and the benchmark's processes' times now; empty when one cannot be read (a process that already
+     * exited, a kernel without a field): then the iteration has no reading, never a wrong one.
+     *
+     * @param serverPid  the server JVM, pinned to the server's CPU
+     * @param clientPids the JVMs pinned to the client's CPU: the client, and the downstream server where there is one
      */
-    public Optional<Snapshot> snapshot(long serverPid, long clientPid) {
+    public Optional<Snapshot> snapshot(long serverPid, List<Long> clientPids) {
         try {
             List<String> stat = Files.readAllLines(proc.resolve("stat"));
             Optional<CpuTicks> server = cpuTicks(stat, serverCpu);
@@ -63,8 +66,11 @@ public final class CpuNeighbours {
             if (server.isEmpty() || client.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid),
-                    processTicks(clientPid)));
+            long clientTicks = 0;
+            for (long pid : clientPids) {
+                clientTicks += processTicks(pid);
+            }
+            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid), clientTicks));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

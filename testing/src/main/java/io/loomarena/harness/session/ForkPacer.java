@@ -56,6 +56,8 @@ final class ForkPacer {
     private final List<ServerResources> costs = new ArrayList<>();
     private final Optional<CrossCpuProbe> probe;
     private final Optional<CpuNeighbours> neighbours;
+    /** Besides the client JVM, what runs pinned to the client's CPU: the downstream server's JVM, when there is one. */
+    private final List<Long> alsoOnClientCpu;
     /** The pinned CPUs' and the two processes' times just before the measured iteration under way. */
     private Optional<CpuNeighbours.Snapshot> neighboursBefore = Optional.empty();
     /** The placement read before the measured iteration under way; the one after it serves the next as its before. */
@@ -66,7 +68,7 @@ final class ForkPacer {
     private String step = "the start of its client JVM";
 
     ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress) {
-        this(server, combination, forkNumber, forks, progress, Optional.empty(), Optional.empty());
+        this(server, combination, forkNumber, forks, progress, Optional.empty(), Optional.empty(), List.of());
     }
 
     /**
@@ -74,11 +76,13 @@ final class ForkPacer {
      *                   present: before the first and after each one, while every JVM of the fork waits
      * @param neighbours reads, when present, how much of the two pinned CPUs other work took over each measured
      *                   iteration (server and one client JVM, both on this machine)
+     * @param alsoOnClientCpu the pids of the benchmark's other JVMs pinned to the client's CPU (a downstream server)
      */
     ForkPacer(ForkedServer server, String combination, int forkNumber, int forks, ForkProgress progress,
-              Optional<CrossCpuProbe> probe, Optional<CpuNeighbours> neighbours) {
+              Optional<CrossCpuProbe> probe, Optional<CpuNeighbours> neighbours, List<Long> alsoOnClientCpu) {
         this.probe = probe;
         this.neighbours = neighbours;
+        this.alsoOnClientCpu = List.copyOf(alsoOnClientCpu);
         this.server = server;
         this.combination = combination;
         this.forkNumber = forkNumber;
@@ -192,7 +196,7 @@ final class ForkPacer {
             boolean reset = server.resetPeaks(); // asked before every measured iteration, whatever the last answer
             peakRssPerRun = peakRssPerRun && reset;
             before.add(server.stats());
-            neighboursBefore = neighbours.flatMap(watch -> watch.snapshot(server.pid(), clients.get(0).pid()));
+            neighboursBefore = readNeighbours();
         }
         clients.forEach(client -> client.sendLine(IterationProtocol.GO));
     }
@@ -205,10 +209,8 @@ final class ForkPacer {
         }
         if (!line.step().warmup()) {
             requireServerAlive("the stats after " + forkLabel + ", " + step);
-            Optional<CpuNeighbours.Snapshot> neighboursAfter = neighbours.flatMap(watch -> watch.snapshot(server.pid(),
-                    clients.get(0).pid()));
             ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun)
-                    .withNeighbours(CpuNeighbours.share(neighboursBefore, neighboursAfter));
+                    .withNeighbours(CpuNeighbours.share(neighboursBefore, readNeighbours()));
             if (probe.isPresent()) {
                 OptionalDouble after = probe.get().measure();
                 cost = cost.withCrossCpu(placementBefore, after);
@@ -218,6 +220,16 @@ final class ForkPacer {
         }
         progress.iterationDone(forkNumber, finished, line.step().warmup() ? OptionalDouble.empty()
                 : costs.get(costs.size() - 1).neighbourCpuShare());
+    }
+
+    /** The pinned CPUs' and the benchmark's JVMs' times now, when they are watched. */
+    private Optional<CpuNeighbours.Snapshot> readNeighbours() {
+        if (neighbours.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Long> onClientCpu = new ArrayList<>(alsoOnClientCpu);
+        onClientCpu.add(clients.get(0).pid());
+        return neighbours.get().snapshot(server.pid(), onClientCpu);
     }
 
     /** A client exited non-zero: the server's death if it is dying too, else the client's failure. */

@@ -100,7 +100,7 @@ public final class ForkRunner implements AutoCloseable {
         }
         ClientJvms jvms = ClientJvms.of(plan, settings, placement, workDir, forkNumber, server);
         ForkPacer pacer = new ForkPacer(server, plan.combination(), forkNumber, settings.forks(), progress,
-                probe, neighbours);
+                probe, neighbours, servers.downstream() == null ? List.of() : List.of(servers.downstream().pid()));
         try {
             List<ChildProcess> clients = pacer.start(jvms, plan.clientLabel());
             pacer.pace(settings.clientRunTimeout(plan.expectedOperations()).plus(plan.clientTimeByDesign()));

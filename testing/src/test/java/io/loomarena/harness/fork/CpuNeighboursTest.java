@@ -29,7 +29,7 @@ class CpuNeighboursTest {
         stat("cpu0 1000 0 500 2000 0 0 100 0", "cpu1 1000 0 500 2000 0 0 100 0");
         process(11, "java", 300, 200);
         process(22, "java (client) x", 400, 100);
-        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, 22);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, List.of(22L));
         // Over 200 ticks of CPU 0: user 80, of which the server's 60, so 20 (10%) went to another task; the 20 of
         // softirq (the kernel's network work, charged to no task while the CPU idled) are not a neighbour's. CPU 1:
         // user 100, all the client's, and 10 taken by the host (steal): 5%.
@@ -37,7 +37,7 @@ class CpuNeighboursTest {
         process(11, "java", 360, 230);
         process(22, "java (client) x", 500, 150);
 
-        OptionalDouble share = CpuNeighbours.share(before, watch.snapshot(11, 22));
+        OptionalDouble share = CpuNeighbours.share(before, watch.snapshot(11, List.of(22L)));
 
         assertThat(share).isPresent();
         assertThat(share.getAsDouble()).isCloseTo(0.10, Offset.offset(1e-9));
@@ -49,14 +49,30 @@ class CpuNeighboursTest {
         stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
         process(11, "java", 0, 0);
         process(22, "java", 0, 0);
-        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, 22);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, List.of(22L));
         // CPU 0: the server's ticks exceed the CPU's (tick rounding): 0, never negative. CPU 1: 50 of 100 to others.
         stat("cpu0 50 0 0 50 0 0 0 0", "cpu1 90 0 0 10 0 0 0 0");
         process(11, "java", 55, 0);
         process(22, "java", 40, 0);
 
-        assertThat(CpuNeighbours.share(before, watch.snapshot(11, 22)).getAsDouble())
+        assertThat(CpuNeighbours.share(before, watch.snapshot(11, List.of(22L))).getAsDouble())
                 .isCloseTo(0.5, Offset.offset(1e-9));
+    }
+
+    @Test
+    void aDownstreamServerPinnedWithTheClientIsTheBenchmarksOwnWork() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
+        process(11, "java", 0, 0);
+        process(22, "java", 0, 0);
+        process(33, "java", 0, 0);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, List.of(22L, 33L));
+        stat("cpu0 50 0 0 50 0 0 0 0", "cpu1 90 0 0 10 0 0 0 0");
+        process(11, "java", 50, 0);
+        process(22, "java", 40, 0);
+        process(33, "java", 50, 0);
+
+        assertThat(CpuNeighbours.share(before, watch.snapshot(11, List.of(22L, 33L))).getAsDouble()).isZero();
     }
 
     @Test
@@ -66,8 +82,8 @@ class CpuNeighboursTest {
         process(11, "java", 0, 0);
 
         // The client's process is gone (or was never on this machine): no snapshot, no share.
-        assertThat(watch.snapshot(11, 22)).isEmpty();
-        assertThat(CpuNeighbours.share(Optional.empty(), watch.snapshot(11, 11))).isEmpty();
+        assertThat(watch.snapshot(11, List.of(22L))).isEmpty();
+        assertThat(CpuNeighbours.share(Optional.empty(), watch.snapshot(11, List.of(11L)))).isEmpty();
         // Unpinned, or both roles on one CPU: nothing to watch.
         assertThat(CpuNeighbours.of(proc, CpuPinning.notApplied("taskset not found"))).isEmpty();
         assertThat(CpuNeighbours.of(proc, new CpuPinning(true, Optional.of(Path.of("/usr/bin/taskset")),
@@ -82,7 +98,7 @@ class CpuNeighboursTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(watch.isPresent(), "needs taskset, two CPUs and /proc/stat");
         long self = ProcessHandle.current().pid();
 
-        Optional<CpuNeighbours.Snapshot> snapshot = watch.get().snapshot(self, self);
+        Optional<CpuNeighbours.Snapshot> snapshot = watch.get().snapshot(self, List.of(self));
 
         assertThat(snapshot).isPresent();
         assertThat(snapshot.get().serverCpu().total()).isGreaterThan(0);
