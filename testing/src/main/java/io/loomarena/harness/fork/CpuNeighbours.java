@@ -25,22 +25,30 @@ import java.util.OptionalDouble;
  */
 public final class CpuNeighbours {
 
+    /**
+     * The fewest clock ticks of a CPU over which a share is read: 100 ticks are one second at the usual 100 Hz, where
+     * a tick more or less moves the share by 1%; over a few ticks one tick is a quarter of the CPU.
+     */
+    static final long MIN_TICKS = 100;
+
     private final Path proc;
     private final int serverCpu;
     private final int clientCpu;
+    private final long harnessPid;
 
-    private CpuNeighbours(Path proc, int serverCpu, int clientCpu) {
+    private CpuNeighbours(Path proc, int serverCpu, int clientCpu, long harnessPid) {
         this.proc = proc;
         this.serverCpu = serverCpu;
         this.clientCpu = clientCpu;
+        this.harnessPid = harnessPid;
     }
 
     /** The watch of the pinned CPUs of {@code pinning}, when there are two and this machine has {@code /proc/stat}. */
     public static Optional<CpuNeighbours> of(CpuPinning pinning) {
-        return of(Path.of("/proc"), pinning);
+        return of(Path.of("/proc"), pinning, ProcessHandle.current().pid());
     }
 
-    static Optional<CpuNeighbours> of(Path proc, CpuPinning pinning) {
+    static Optional<CpuNeighbours> of(Path proc, CpuPinning pinning, long harnessPid) {
         if (!pinning.applied() || pinning.cpu(CpuPinning.Role.SERVER).isEmpty()
                 || pinning.cpu(CpuPinning.Role.CLIENT).isEmpty()
                 || !Files.isReadable(proc.resolve("stat"))) {
@@ -48,7 +56,7 @@ public final class CpuNeighbours {
         }
         int server = pinning.cpu(CpuPinning.Role.SERVER).getAsInt();
         int client = pinning.cpu(CpuPinning.Role.CLIENT).getAsInt();
-        return server == client ? Optional.empty() : Optional.of(new CpuNeighbours(proc, server, client));
+        return server == client ? Optional.empty() : Optional.of(new CpuNeighbours(proc, server, client, harnessPid));
     }
 
     /**
@@ -70,7 +78,8 @@ public final class CpuNeighbours {
             for (long pid : clientPids) {
                 clientTicks += processTicks(pid);
             }
-            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid), clientTicks));
+            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid), clientTicks,
+                    processTicks(harnessPid)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -78,7 +87,8 @@ public final class CpuNeighbours {
 
     /**
      * The largest share of either pinned CPU that other work took between {@code before} and {@code after}, 0 to 1;
-     * empty without both readings or when no time passed.
+     * empty without both readings or over fewer than {@link #MIN_TICKS} of a CPU. The harness's own JVM is not other
+     * work: it is not pinned, so its user time is taken off the CPU where other work shows most, then off the other.
      */
     public static OptionalDouble share(Optional<Snapshot> before, Optional<Snapshot> after) {
         if (before.isEmpty() || after.isEmpty()) {
@@ -86,21 +96,25 @@ public final class CpuNeighbours {
         }
         Snapshot b = before.get();
         Snapshot a = after.get();
-        OptionalDouble server = share(b.serverCpu(), a.serverCpu(), a.serverProcessTicks() - b.serverProcessTicks());
-        OptionalDouble client = share(b.clientCpu(), a.clientCpu(), a.clientProcessTicks() - b.clientProcessTicks());
-        if (server.isEmpty() || client.isEmpty()) {
+        long serverTotal = a.serverCpu().total() - b.serverCpu().total();
+        long clientTotal = a.clientCpu().total() - b.clientCpu().total();
+        if (serverTotal < MIN_TICKS || clientTotal < MIN_TICKS) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(Math.max(server.getAsDouble(), client.getAsDouble()));
-    }
-
-    private static OptionalDouble share(CpuTicks before, CpuTicks after, long ownTicks) {
-        long total = after.total() - before.total();
-        if (total <= 0) {
-            return OptionalDouble.empty();
+        long server = Math.max(0, a.serverCpu().taken() - b.serverCpu().taken()
+                - (a.serverProcessTicks() - b.serverProcessTicks()));
+        long client = Math.max(0, a.clientCpu().taken() - b.clientCpu().taken()
+                - (a.clientProcessTicks() - b.clientProcessTicks()));
+        long harness = Math.max(0, a.harnessTicks() - b.harnessTicks());
+        long offFirst = Math.min(harness, Math.max(server, client));
+        if (server >= client) {
+            server -= offFirst;
+            client = Math.max(0, client - (harness - offFirst));
+        } else {
+            client -= offFirst;
+            server = Math.max(0, server - (harness - offFirst));
         }
-        long others = after.taken() - before.taken() - ownTicks;
-        return OptionalDouble.of(Math.min(1, Math.max(0, others / (double) total)));
+        return OptionalDouble.of(Math.min(1, Math.max(server / (double) serverTotal, client / (double) clientTotal)));
     }
 
     /**
@@ -143,7 +157,8 @@ public final class CpuNeighbours {
     public record CpuTicks(long taken, long total) {
     }
 
-    /** One reading of the two pinned CPUs and of the two processes' user ticks. */
-    public record Snapshot(CpuTicks serverCpu, CpuTicks clientCpu, long serverProcessTicks, long clientProcessTicks) {
+    /** One reading of the two pinned CPUs, of the benchmark's JVMs' user ticks on each, and of the harness's own. */
+    public record Snapshot(CpuTicks serverCpu, CpuTicks clientCpu, long serverProcessTicks, long clientProcessTicks,
+                           long harnessTicks) {
     }
 }

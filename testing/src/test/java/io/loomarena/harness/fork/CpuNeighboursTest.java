@@ -19,12 +19,15 @@ class CpuNeighboursTest {
     private static final CpuPinning PINNED = new CpuPinning(true, Optional.of(Path.of("/usr/bin/taskset")),
             OptionalInt.of(0), OptionalInt.of(1), "");
 
+    /** The harness's own JVM, not pinned: its user time is not a neighbour's. */
+    private static final long HARNESS = 99;
+
     @TempDir
     Path proc;
 
     @Test
     void whatThePinnedCpusSpentBeyondTheServerAndTheClientIsOtherWork() throws IOException {
-        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
         // cpuN user nice system idle iowait irq softirq steal; /proc/PID/stat utime (14) and stime (15).
         stat("cpu0 1000 0 500 2000 0 0 100 0", "cpu1 1000 0 500 2000 0 0 100 0");
         process(11, "java", 300, 200);
@@ -45,7 +48,7 @@ class CpuNeighboursTest {
 
     @Test
     void theShareIsOfTheMoreDisturbedCpuAndStaysWithinZeroAndOne() throws IOException {
-        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
         stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
         process(11, "java", 0, 0);
         process(22, "java", 0, 0);
@@ -61,7 +64,7 @@ class CpuNeighboursTest {
 
     @Test
     void aDownstreamServerPinnedWithTheClientIsTheBenchmarksOwnWork() throws IOException {
-        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
         stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
         process(11, "java", 0, 0);
         process(22, "java", 0, 0);
@@ -76,8 +79,29 @@ class CpuNeighboursTest {
     }
 
     @Test
+    void theHarnessOwnJvmIsNotANeighbourAndAShortWindowGivesNoReading() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
+        stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
+        process(11, "java", 0, 0);
+        process(22, "java", 0, 0);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, List.of(22L));
+        // 30 ticks of other user time on CPU 0 and 10 on CPU 1, of which the harness's JVM ran 35: 5 are left, on
+        // CPU 1 (the harness's time comes off the CPU where other work shows most first).
+        stat("cpu0 80 0 0 20 0 0 0 0", "cpu1 60 0 0 40 0 0 0 0");
+        process(11, "java", 50, 0);
+        process(22, "java", 50, 0);
+        process(HARNESS, "java", 35, 0);
+        Optional<CpuNeighbours.Snapshot> after = watch.snapshot(11, List.of(22L));
+        // A window of 2 ticks: one tick would be half the CPU.
+        stat("cpu0 81 0 0 21 0 0 0 0", "cpu1 61 0 0 41 0 0 0 0");
+
+        assertThat(CpuNeighbours.share(before, after).getAsDouble()).isCloseTo(0.05, Offset.offset(1e-9));
+        assertThat(CpuNeighbours.share(after, watch.snapshot(11, List.of(22L)))).isEmpty();
+    }
+
+    @Test
     void noReadingRatherThanAWrongOne() throws IOException {
-        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED).orElseThrow();
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
         stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
         process(11, "java", 0, 0);
 
@@ -85,10 +109,10 @@ class CpuNeighboursTest {
         assertThat(watch.snapshot(11, List.of(22L))).isEmpty();
         assertThat(CpuNeighbours.share(Optional.empty(), watch.snapshot(11, List.of(11L)))).isEmpty();
         // Unpinned, or both roles on one CPU: nothing to watch.
-        assertThat(CpuNeighbours.of(proc, CpuPinning.notApplied("taskset not found"))).isEmpty();
+        assertThat(CpuNeighbours.of(proc, CpuPinning.notApplied("taskset not found"), HARNESS)).isEmpty();
         assertThat(CpuNeighbours.of(proc, new CpuPinning(true, Optional.of(Path.of("/usr/bin/taskset")),
-                OptionalInt.of(0), OptionalInt.of(0), ""))).isEmpty();
-        assertThat(CpuNeighbours.of(proc.resolve("absent"), PINNED)).isEmpty();
+                OptionalInt.of(0), OptionalInt.of(0), ""), HARNESS)).isEmpty();
+        assertThat(CpuNeighbours.of(proc.resolve("absent"), PINNED, HARNESS)).isEmpty();
     }
 
     @Test
@@ -107,6 +131,7 @@ class CpuNeighboursTest {
 
     private Path proc() throws IOException {
         Files.writeString(proc.resolve("stat"), "cpu  0 0 0 0 0 0 0 0\n");
+        process(HARNESS, "java", 0, 0);
         return proc;
     }
 
