@@ -34,6 +34,11 @@
 #              JAVA=/path/to/java (JDK >= 21)  HTTP_JVM_OPTS="-Xms512m -Xmx512m -XX:+UseSerialGC"
 #              ECHO_JVM_OPTS="-Xms512m -Xmx512m -XX:+UseG1GC" (as the echo benchmarks' forked servers)
 #              PROFILE=1: a JFR recording of every Java server over the whole run, under target/bench/server-cost/
+#              SYSCALLS=yes: after the http rounds, one more wrk run of DURATION per server and path with `perf stat`
+#                counting the server process's system calls (kernel tracepoints): calls per request, in total and
+#                by name. Not part of the CPU figures above (counting costs a little); it says which calls a server
+#                makes more of than nginx. Needs perf with access to the syscalls tracepoints (as root, or
+#                kernel.perf_event_paranoid <= -1); without it the script says so and leaves the count out.
 # Installs wrk, nginx, taskset and python3 with apt-get when missing (saying so first); Go is optional (without it the
 # echo part has no reference row).
 set -euo pipefail
@@ -41,7 +46,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PARTS="${PARTS:-http echo idle}"
 ROUNDS="${ROUNDS:-3}"
+SYSCALLS="${SYSCALLS:-no}"
+[[ "$SYSCALLS" == yes || "$SYSCALLS" == no ]] || { echo "server-cost: SYSCALLS is yes or no, got '$SYSCALLS'" >&2; exit 2; }
 DURATION="${DURATION:-5s}"
+[[ "$SYSCALLS" == no || "$DURATION" =~ ^[0-9]+s$ ]] \
+  || { echo "server-cost: SYSCALLS=yes needs DURATION in whole seconds (5s), got '$DURATION'" >&2; exit 2; }
 WARMUP="${WARMUP:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
 HTTP_MODELS="${HTTP_MODELS:-${STAGES:-platform pool virtual virtual+cache-content}}"
@@ -154,6 +163,7 @@ http_part() {
       done
     done
   done
+  [[ "$SYSCALLS" == yes ]] && syscalls_per_request servers ports pids
   for i in "${!pids[@]}"; do stop "${pids[$i]}"; done
 
   say ""
@@ -188,6 +198,53 @@ http_part() {
   for model in $HTTP_MODELS; do
     r=$(ratio "$(median_of http "$model" /ping 5)" "$nping")
     say "  $(verdict "$r" 1.3)  $model /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$model" /ping 5 nginx))"
+  done
+}
+
+# The system calls a server makes per request of /ping and of /data.json: one wrk run of DURATION per server while `perf stat` counts the
+# server process's calls on the syscalls tracepoints (every thread that exists when it attaches: a warm server's).
+SYSCALL_NAMES="read readv recvfrom recvmsg write writev sendto sendmsg sendfile64 epoll_wait epoll_pwait epoll_pwait2
+epoll_ctl futex accept4 close shutdown ioctl setsockopt getsockopt sched_yield poll ppoll mprotect madvise"
+syscalls_per_request() { # names of the arrays: servers ports pids
+  local -n names=$1 at=$2 of=$3
+  command -v perf >/dev/null || { say "(SYSCALLS=yes: perf is not installed, no system call count)"; return 0; }
+  local events=(-e raw_syscalls:sys_enter) name dir
+  dir=/sys/kernel/tracing/events/syscalls
+  [[ -d $dir ]] || dir=/sys/kernel/debug/tracing/events/syscalls
+  for name in $SYSCALL_NAMES; do [[ -d "$dir/sys_enter_$name" ]] && events+=(-e "syscalls:sys_enter_$name"); done
+  if ! perf stat -x, "${events[@]}" true >/dev/null 2>&1; then
+    say "(SYSCALLS=yes: perf cannot count the syscalls tracepoints here (root, or kernel.perf_event_paranoid <= -1," \
+      "and a mounted tracefs), no system call count)"
+    return 0
+  fi
+  say ""
+  say "== system calls per request (wrk -t1 -c$CONNECTIONS -d$DURATION, perf stat on the server process) =="
+  local i path seconds=${DURATION%s} counts requests out="$WORK/wrk.syscalls" perf_pid
+  for path in /ping /data.json; do
+    for i in "${!names[@]}"; do
+      counts="$WORK/syscalls-$i.csv"
+      perf stat -x, -o "$counts" "${events[@]}" -p "${of[$i]}" -- sleep "$seconds" &
+      perf_pid=$!
+      on_cpu 1
+      "${ON_CPU[@]}" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "http://127.0.0.1:${at[$i]}$path" >"$out" 2>&1 || true
+      wait "$perf_pid" || true
+      requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$out")
+      # one line: the server, the path, all calls per request, those no name below counts, then each name that
+      # makes at least 0.01 per request, most frequent first
+      awk -F, -v n="${requests:-0}" -v server="${names[$i]}" -v path="$path" '
+        $3 ~ /sys_enter/ && $1 ~ /^[0-9]+$/ {
+          name = $3; sub(/.*sys_enter_?/, "", name); if (name == "") name = "all"
+          if ($1 > 0) count[name] = $1
+        }
+        END {
+          if (n == 0 || !("all" in count)) { printf "%-30s %-10s (no requests or no count)\n", server, path; exit }
+          named = 0
+          for (c in count) if (c != "all") named += count[c]
+          printf "%-30s %-10s %6.2f calls/request (other %.2f):", server, path, count["all"] / n, (count["all"] - named) / n
+          for (c in count) if (c != "all" && count[c] / n >= 0.01) printf "%.3f %s\n", count[c] / n, c | "sort -gr"
+          fflush(); close("sort -gr")
+        }' "$counts" | paste -sd' '
+    done
   done
 }
 
