@@ -1,16 +1,19 @@
 package io.loomarena.harness.fork;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -116,17 +119,33 @@ class CpuNeighboursTest {
     }
 
     @Test
-    void readsThisMachine() {
+    void aBusyLoopPinnedToTheServersCpuOfThisMachineIsSeenAsOtherWork() throws IOException {
         CpuPinning pinning = CpuPinning.detect(true);
-        Optional<CpuNeighbours> watch = CpuNeighbours.of(pinning);
-        org.junit.jupiter.api.Assumptions.assumeTrue(watch.isPresent(), "needs taskset, two CPUs and /proc/stat");
-        long self = ProcessHandle.current().pid();
+        Optional<CpuNeighbours> found = CpuNeighbours.of(pinning);
+        Assumptions.assumeTrue(found.isPresent(), "needs taskset, two CPUs and /proc/stat");
+        CpuNeighbours watch = found.get();
+        int serverCpu = pinning.cpu(CpuPinning.Role.SERVER).getAsInt();
+        // The benchmark's own processes here: one idle process stands for the server and the client alike.
+        Process idle = new ProcessBuilder("sleep", "30").start();
+        Process busy = new ProcessBuilder(pinning.taskset().orElseThrow().toString(), "-c",
+                String.valueOf(serverCpu), "sh", "-c", "while :; do :; done").start();
+        try {
+            Optional<CpuNeighbours.Snapshot> before = watch.snapshot(idle.pid(), List.of(idle.pid()));
+            assertThat(before).isPresent();
+            long start = before.get().serverCpu().total();
+            // Over at least 1.5 s of the server's CPU, three quarters of it or more should be the busy loop's.
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> watch
+                    .snapshot(idle.pid(), List.of(idle.pid())).map(now -> now.serverCpu().total() - start)
+                    .orElse(0L) >= 150);
+            OptionalDouble share = CpuNeighbours.share(before, watch.snapshot(idle.pid(), List.of(idle.pid())));
 
-        Optional<CpuNeighbours.Snapshot> snapshot = watch.get().snapshot(self, List.of(self));
-
-        assertThat(snapshot).isPresent();
-        assertThat(snapshot.get().serverCpu().total()).isGreaterThan(0);
-        assertThat(snapshot.get().serverProcessTicks()).isGreaterThanOrEqualTo(0);
+            assertThat(share).isPresent();
+            assertThat(share.getAsDouble()).as("the busy loop's share of CPU %d", serverCpu)
+                    .isGreaterThan(0.75).isLessThanOrEqualTo(1.0);
+        } finally {
+            busy.destroyForcibly();
+            idle.destroyForcibly();
+        }
     }
 
     private Path proc() throws IOException {
