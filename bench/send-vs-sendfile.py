@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """What the kernel charges a sender for one large body over loopback, copied from memory (send) or referenced from a
 file (sendfile): the difference between how our servers send /data.json (one writev of a preloaded buffer) and how
-nginx does (sendfile). This process, pinned to the CPU it is started on (run it with taskset -c 0), sends BODIES
-bodies of SIZE bytes each way, alternating ROUNDS times, to a reader process pinned to READER_CPU that drains them, and
+nginx does (sendfile). A third way, head+sendfile, is what Java can do: a 200-byte head in its own send, then sendfile
+of the body, with no TCP_CORK around them (Java has none), so the head leaves as a segment of its own. This process,
+pinned to the CPU it is started on (run it with taskset -c 0), sends BODIES bodies of SIZE bytes each way,
+alternating ROUNDS times, to a reader process pinned to READER_CPU that drains them, and
 prints the sender's system and user CPU microseconds per body (getrusage, after 200 bodies not counted) and bodies/s.
-Bounded: BODIES x 2 x ROUNDS bodies, then it stops. The body's file lives in /dev/shm (or the temporary folder) and is
+Bounded: BODIES x 3 x ROUNDS bodies, then it stops. The body's file lives in /dev/shm (or the temporary folder) and is
 removed at the end. docs/results/2026-11-27-syscalls.md.
 
 Usage: taskset -c 0 bench/send-vs-sendfile.py [BODIES=20000] [ROUNDS=3] [SIZE=208870] [READER_CPU=1]
@@ -53,7 +55,7 @@ def main(argv):
         print(f"sender on CPU(s) {sorted(os.sched_getaffinity(0))}, reader on CPU {reader_cpu}; {bodies} bodies of "
               f"{size} B per figure, {rounds} rounds")
         for round_number in range(1, rounds + 1):
-            for mode in ("send", "sendfile"):
+            for mode in ("send", "sendfile", "head+sendfile"):
                 print(f"round {round_number} " + measure(mode, body, fd_file, bodies, taskset, reader_cpu),
                       flush=True)
     finally:
@@ -73,11 +75,14 @@ def measure(mode, body, fd_file, bodies, taskset, reader_cpu):
         conn, _ = listener.accept()
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         size = len(body)
+        head = b"H" * 200
 
         def one():
             if mode == "send":
                 conn.sendall(body)
             else:
+                if mode == "head+sendfile":
+                    conn.sendall(head)
                 offset = 0
                 while offset < size:
                     offset += os.sendfile(conn.fileno(), fd_file, offset, size - offset)
@@ -90,7 +95,7 @@ def measure(mode, body, fd_file, bodies, taskset, reader_cpu):
         after, end = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
         conn.close()
         reader.wait(timeout=30)
-        return (f"{mode:8}: {(after.ru_stime - before.ru_stime) / bodies * 1e6:6.1f} us system, "
+        return (f"{mode:13}: {(after.ru_stime - before.ru_stime) / bodies * 1e6:6.1f} us system, "
                 f"{(after.ru_utime - before.ru_utime) / bodies * 1e6:5.1f} us user per body, "
                 f"{bodies / (end - start):8.0f} bodies/s")
     finally:
