@@ -201,8 +201,9 @@ http_part() {
   done
 }
 
-# The system calls a server makes per request of /ping and of /data.json: one wrk run of DURATION per server while `perf stat` counts the
-# server process's calls on the syscalls tracepoints (every thread that exists when it attaches: a warm server's).
+# The system calls a server makes per request of /ping and of /data.json: one wrk run of DURATION per server and path
+# while `perf stat` counts the server process's calls on the syscalls tracepoints (every thread that exists when it
+# attaches: a warm server's).
 SYSCALL_NAMES="read readv recvfrom recvmsg write writev sendto sendmsg sendfile64 epoll_wait epoll_pwait epoll_pwait2
 epoll_ctl futex accept4 close shutdown ioctl setsockopt getsockopt sched_yield poll ppoll mprotect madvise"
 syscalls_per_request() { # names of the arrays: servers ports pids
