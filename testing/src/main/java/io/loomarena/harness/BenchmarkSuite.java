@@ -35,4 +35,13 @@ public interface BenchmarkSuite {
 
     /** Every combination a group must hold to be ranked, given the group's workload. */
     List<String> expectedCombinations(Map<String, Object> groupWorkload);
+
+    /**
+     * Combinations of the suite that a group may hold beyond {@link #expectedCombinations}: measured only when asked
+     * for (their rows are {@code @Slow}), ranked with the others when their summary is there. None unless the suite
+     * says otherwise.
+     */
+    default List<String> optionalCombinations(Map<String, Object> groupWorkload) {
+        return List.of();
+    }
 }

@@ -5,8 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Persists summaries under a results folder ({@code target-results/}), one sub-folder per suite, one pretty-printed
@@ -14,6 +16,9 @@ import java.util.List;
  * invocations survive {@code mvn clean} and can be ranked later. Thread-safe; files are replaced atomically.
  */
 public final class SummaryStore {
+
+    /** The folder inside a suite's where summaries set aside by {@link #setAside} go. */
+    public static final String EARLIER = "earlier";
 
     private final Path resultsDir;
 
@@ -51,6 +56,26 @@ public final class SummaryStore {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete the old summary " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Moves the summary of a combination, if any, to {@code <suite>/earlier/} (replacing one there), out of what a
+     * ranking reads but not lost, and returns where it went; empty when there was none.
+     */
+    public Optional<Path> setAside(String suite, String combination) {
+        Path file = path(suite, combination);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        Path folder = suiteDir(suite).resolve(EARLIER);
+        Path earlier = folder.resolve(BenchmarkSummary.fileName(combination));
+        try {
+            Files.createDirectories(folder);
+            return Optional.of(Files.move(file, earlier, StandardCopyOption.REPLACE_EXISTING));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move the summary " + file + " to " + earlier + ": "
+                    + e.getMessage(), e);
         }
     }
 

@@ -42,6 +42,13 @@ class EchoBenchmarksTest {
                 "--host", "127.0.0.1", "--port", "0");
         assertThat(EchoLaunch.server(ServerModel.POOL).args()).containsSequence("--pool-size", "100");
         assertThat(EchoLaunch.server(ServerModel.EVENT_LOOP).args()).doesNotContain("--pool-size", "--loops");
-        assertThat(EchoSuite.ECHO.expectedCombinations(java.util.Map.of())).isEqualTo(EchoBenchmarks.combinations());
+    }
+
+    @Test
+    void aRankingNeedsEveryCombinationButTheSingleServersWhichItRanksWhenItRan() {
+        assertThat(EchoSuite.ECHO.expectedCombinations(java.util.Map.of()))
+                .isEqualTo(EchoBenchmarks.combinations().subList(1, EchoBenchmarks.combinations().size()));
+        assertThat(EchoSuite.ECHO.optionalCombinations(java.util.Map.of()))
+                .containsExactly("SINGLE_SERVER+VIRTUAL_CLIENT");
     }
 }

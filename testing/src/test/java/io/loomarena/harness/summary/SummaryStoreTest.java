@@ -40,6 +40,24 @@ class SummaryStoreTest {
     }
 
     @Test
+    void aSummarySetAsideLeavesWhatARankingReadsAndIsKeptInEarlier() {
+        SummaryStore store = new SummaryStore(results);
+        store.write(SummaryFixtures.summary("echo", "msg", "SINGLE_SERVER", "VIRTUAL_CLIENT",
+                SummaryFixtures.workload(20), 100, 110));
+        store.write(SummaryFixtures.summary("echo", "msg", "VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                SummaryFixtures.workload(20), 100, 110));
+
+        assertThat(store.setAside("echo", "SINGLE_SERVER+VIRTUAL_CLIENT"))
+                .contains(results.resolve("echo/earlier/SINGLE_SERVER+VIRTUAL_CLIENT.json"));
+
+        assertThat(store.readSuite("echo")).extracting(BenchmarkSummary::combination)
+                .containsExactly("VIRTUAL_SERVER+VIRTUAL_CLIENT");
+        assertThat(SummaryStore.read(results.resolve("echo/earlier/SINGLE_SERVER+VIRTUAL_CLIENT.json")).combination())
+                .isEqualTo("SINGLE_SERVER+VIRTUAL_CLIENT");
+        assertThat(store.setAside("echo", "SINGLE_SERVER+VIRTUAL_CLIENT")).isEmpty();
+    }
+
+    @Test
     void keepsTheServerCountersOfEachRunBeforeAndAfterItsTimedWork() throws Exception {
         SummaryStore store = new SummaryStore(results);
         BenchmarkSummary summary = SummaryFixtures.summary("echo", "msg", "VIRTUAL_SERVER", "VIRTUAL_CLIENT",

@@ -1,5 +1,6 @@
 package io.loomarena.testing.perf;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -125,6 +126,7 @@ public final class BenchmarkContext {
             measured = Combination.measureAndSave(chosen, settings, measuredStore, placementIn(cells.get(0)));
             return;
         }
+        setAsideOptional(together, cells);
         // An open model's ranking is by p99, not by the throughput ratio that decides ties: no adaptive forks there.
         AdaptiveForks.Limits adaptive = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? AdaptiveForks.Limits.off()
                 : options.adaptive();
@@ -210,6 +212,51 @@ public final class BenchmarkContext {
     /** Where {@code cell}'s summaries go: the run's results folder, or the cell's own when the run sets axes. */
     SummaryStore storeOf(ServerAxes.Cell cell) {
         return axes.setByRun() ? new SummaryStore(cell.recorded().resultsDir(cellsRoot)) : store;
+    }
+
+    /**
+     * Before a run measures several combinations of a workload together, it sets aside the summaries of that
+     * workload's combinations measured only when asked for ({@link BenchmarkSuite#optionalCombinations}: the single
+     * echo server's @Slow row) that it does not measure itself, left by an earlier run: the ranking ranks every
+     * summary it finds, and a row from another run, outside this run's interleaved rounds, must not sit among this
+     * run's. Each is moved to {@code <suite>/earlier/} with one line, not deleted. A run of one combination (the
+     * per-tag flow, which builds a ranking up across invocations) sets nothing aside.
+     */
+    private void setAsideOptional(List<BenchmarkPlan> together, List<ServerAxes.Cell> cells) {
+        if (together.size() < 2) {
+            return;
+        }
+        Set<String> measuring = new HashSet<>();
+        together.forEach(each -> measuring.add(each.combination()));
+        List<String> optional = suite.optionalCombinations(together.get(0).workload());
+        for (Candidate candidate : candidates) {
+            BenchmarkPlan other = candidate.plan();
+            if (measuring.contains(other.combination()) || !optional.contains(other.combination())) {
+                continue;
+            }
+            for (ServerAxes.Cell cell : cells) {
+                SummaryStore store = storeOf(cell);
+                Path file = store.path(other.suite(), other.combination());
+                if (Files.exists(file) && sameWorkload(file, other)) {
+                    store.setAside(other.suite(), other.combination()).ifPresent(moved -> System.out.println(
+                            "[PERF] " + other.suite() + ": " + other.combination() + "'s summary from an earlier run"
+                            + " moved to " + moved + ": this run measures " + together.size() + " combinations of"
+                            + " its workload together and not that one, and its ranking does not mix runs"));
+                }
+            }
+        }
+    }
+
+    /** Whether the summary in {@code file} measured {@code plan}'s workload (it records more than the plan names). */
+    private static boolean sameWorkload(Path file, BenchmarkPlan plan) {
+        Map<String, Object> recorded;
+        try {
+            recorded = SummaryStore.read(file).workload();
+        } catch (RuntimeException e) {
+            return false; // an unreadable summary is not moved: the ranking names it
+        }
+        return plan.workload().entrySet().stream().allMatch(entry -> recorded.containsKey(entry.getKey())
+                && String.valueOf(recorded.get(entry.getKey())).equals(String.valueOf(entry.getValue())));
     }
 
     /** Every store a ranking of this run reads: one per cell. */
