@@ -82,7 +82,7 @@ Feature: Echo benchmark of every server model against every client model
     Then no combination lost or corrupted a message
     And no combination's fastest 5% of messages take more than 500 µs longer than in the baseline
 
-  @PerformanceSummary @Slow
+  @PerformanceSummary @Slow @Full
   Scenario: Regression gate on the heavy echo workload
     Only that nothing was lost: this workload's figures are in docs/results/, and a ratio between models is a result
     to read there, not a rule to gate.
