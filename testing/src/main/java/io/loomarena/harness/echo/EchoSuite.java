@@ -45,8 +45,9 @@ public enum EchoSuite implements BenchmarkSuite {
      * Every server model that serves connections concurrently on threads ({@code platform}, {@code pool},
      * {@code virtual}) against every client model, then the single server and each event-loop model ({@code
      * event-loop}, {@code netty}) against the virtual client only, server-major. The event loops' rows against the
-     * platform client would add two combinations' worth of minutes to the default run (which runs this whole list) and
-     * tell nothing the virtual client's rows do not: the client is the same for every server it is ranked against. The
+     * platform client would add two combinations' worth of minutes to the default run (which runs this whole list but
+     * the single server's row) and tell nothing the virtual client's rows do not: the client is the same for every
+     * server it is ranked against. The
      * single server serves its 100 connections one after another, so the client model cannot change what it measures,
      * and its row would cost the default run two minutes (12 s per iteration, ten iterations): it is ranked against
      * the virtual client only, and only when asked for ({@link #expectedCombinations}).
