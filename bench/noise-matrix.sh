@@ -73,6 +73,8 @@ for ((run = 1; run <= RUNS; run++)); do
     cp "$ROOT/target-results/echo/ranking.csv" "$KEEP/run$run.csv"
   fi
   grep -F '[PERF][FINAL]' "$log" | sed 's/ avg=.*tied-with=/ ... tied-with=/' || say "run $run printed no ranking"
+  # Which iterations the ranking judged (the CPUs' placement) and the rows it saw disturbed.
+  grep -E '^\[PERF\] (placement|disturbed):' "$log" | head -4 || true
 done
 
 csvs=()
@@ -89,12 +91,21 @@ for path in sys.argv[1:]:
     tied = {(r["combination"], by_rank[int(t)]) for r in rows for t in r["tied_with"].split(",") if t}
     runs.append((path, rank, tied))
     print(f"ranking of {path}:")
+    widest = 0.0
     for r in rows:
+        # The interval's half-width as a share of the mean elapsed time: the ±5% of issue 22's quiet target.
+        spread = ""
+        if r.get("ci95_low_s") and r.get("ci95_high_s") and r.get("average_s"):
+            mean = float(r["average_s"])
+            half = max(float(r["ci95_high_s"]) - mean, mean - float(r["ci95_low_s"])) / mean * 100
+            widest = max(widest, half)
+            spread = f" (±{half:.1f}%)"
         print(f"  {r['rank']}) {r['combination']} {float(r['throughput_per_s']):,.0f}/s"
-              f" ci95={r['ci95_low_s']}..{r['ci95_high_s']} s tied-with={r['tied_with'] or 'none'}"
+              f" ci95={r['ci95_low_s']}..{r['ci95_high_s']} s{spread} tied-with={r['tied_with'] or 'none'}"
               f" vs-fastest={r.get('throughput_vs_fastest', '?')}"
               f" ({r.get('throughput_vs_fastest_low', '?')}..{r.get('throughput_vs_fastest_high', '?')})"
               f" client-bound={r.get('client_bound') or 'n/a'}")
+    print(f"  widest interval: ±{widest:.1f}% of its mean")
 flips = 0
 for (pa, ra, ta), (pb, rb, tb) in itertools.combinations(runs, 2):
     for x, y in itertools.combinations(sorted(set(ra) & set(rb)), 2):

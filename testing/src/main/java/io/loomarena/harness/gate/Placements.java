@@ -6,6 +6,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.CpuPlacement;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.ServerMetrics;
 
@@ -18,7 +19,7 @@ import io.loomarena.harness.summary.ServerMetrics;
  * <p>
  * Each iteration carries the cross-CPU round trip read just before and just after it
  * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). Where the run's readings, sorted,
- * jump by a factor of {@link #FARTHER} or more, those above the jump are the far placement. An iteration is near when
+ * jump by a factor of {@link CpuPlacement#FARTHER} or more, those above the jump are the far placement. An iteration is near when
  * both its readings are near, far when both are far, and moved (set aside) when the CPUs moved during it. The gate
  * keeps the placement in which both builds have the most iterations, at least {@link #MIN_ITERATIONS} each; when
  * neither has that many, the builds were measured in different placements and cannot be compared like with like
@@ -34,13 +35,9 @@ import io.loomarena.harness.summary.ServerMetrics;
  */
 record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
 
-    /** Readings that differ by this factor with none between them are two placements. */
-    static final double FARTHER = 2.0;
     /** Iterations per build a placement needs to be judged on alone. */
     static final int MIN_ITERATIONS = 3;
 
-    private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
-    private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
     private static final String NEIGHBOURS = ServerMetrics.NEIGHBOUR_CPU_SHARE.key();
 
     static Placements of(BenchmarkSummary baseline, BenchmarkSummary candidate) {
@@ -64,40 +61,27 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
 
     /** The placement the iterations {@code a} and {@code b} of the two builds share most. */
     private static Placements of(List<MeasuredRun> a, List<MeasuredRun> b) {
-        if (Stream.concat(a.stream(), b.stream()).anyMatch(run -> !run.metrics().containsKey(BEFORE)
-                || !run.metrics().containsKey(AFTER))) {
+        java.util.Optional<CpuPlacement> found = CpuPlacement.of(Stream.concat(a.stream(), b.stream()).toList());
+        if (found.isEmpty()) {
             return new Placements(run -> true, true, "no cross-CPU reading for every iteration (server and client"
                     + " not pinned to two CPUs of this machine, or a probe that failed): judged whatever the"
                     + " placement");
         }
-        double[] sorted = Stream.concat(a.stream(), b.stream())
-                .flatMapToDouble(run -> java.util.stream.DoubleStream.of(run.metrics().get(BEFORE),
-                        run.metrics().get(AFTER)))
-                .sorted().toArray();
-        double nearest = sorted[0];
-        double farthest = sorted[sorted.length - 1];
-        // The placements are where the sorted readings jump by the widest factor, if that factor is FARTHER or more:
-        // 58-117 ns is one placement, 58-117 and 330-345 ns are two.
-        int gap = 0;
-        for (int i = 1; i < sorted.length - 1; i++) {
-            if (sorted[i + 1] / sorted[i] > sorted[gap + 1] / sorted[gap]) {
-                gap = i;
-            }
+        CpuPlacement placement = found.get();
+        if (placement.one()) {
+            return new Placements(run -> true, true, "every iteration measured with the CPUs in one placement ("
+                    + placement.range() + ")");
         }
-        double limit = sorted[gap + 1] / sorted[gap] >= FARTHER ? sorted[gap] : farthest;
-        if (limit == farthest) {
-            return new Placements(run -> true, true, String.format(Locale.ROOT, "every iteration measured with the"
-                    + " CPUs in one placement (cross-CPU round trip %.0f-%.0f ns)", nearest, farthest));
-        }
-        Predicate<MeasuredRun> near = run -> run.metrics().get(BEFORE) <= limit && run.metrics().get(AFTER) <= limit;
-        Predicate<MeasuredRun> far = run -> run.metrics().get(BEFORE) > limit && run.metrics().get(AFTER) > limit;
+        Predicate<MeasuredRun> near = run -> placement.of(run) == CpuPlacement.Where.NEAR;
+        Predicate<MeasuredRun> far = run -> placement.of(run) == CpuPlacement.Where.FAR;
         long nearA = a.stream().filter(near).count();
         long nearB = b.stream().filter(near).count();
         long farA = a.stream().filter(far).count();
         long farB = b.stream().filter(far).count();
         String counts = String.format(Locale.ROOT, "near: %d baseline and %d this-build iterations (round trip at"
                 + " most %.0f ns); far: %d and %d (up to %.0f ns); moved during the iteration: %d and %d", nearA,
-                nearB, limit, farA, farB, farthest, a.size() - nearA - farA, b.size() - nearB - farB);
+                nearB, placement.limit(), farA, farB, placement.farthest(), a.size() - nearA - farA,
+                b.size() - nearB - farB);
         long nearBoth = Math.min(nearA, nearB);
         long farBoth = Math.min(farA, farB);
         if (Math.max(nearBoth, farBoth) < MIN_ITERATIONS) {

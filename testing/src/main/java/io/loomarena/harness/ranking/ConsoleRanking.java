@@ -71,6 +71,9 @@ public final class ConsoleRanking {
         if (!disturbed.isEmpty()) {
             out.append("[PERF] ").append(disturbed).append('\n');
         }
+        if (!ranking.placement().isEmpty()) {
+            out.append("[PERF] ").append(ranking.placement()).append('\n');
+        }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "[PERF] fastest: %s (%.3f s average, %.2f %s/s)%s\n",
                 fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),

@@ -81,6 +81,10 @@ public final class MarkdownRanking {
             out.append("\n**").append(RankingTable.DISTURBED).append("**")
                     .append(disturbed.substring(RankingTable.DISTURBED.length())).append(".\n");
         }
+        if (!ranking.placement().isEmpty()) {
+            out.append("\n**").append(RankingPlacement.PLACEMENT).append("**")
+                    .append(ranking.placement().substring(RankingPlacement.PLACEMENT.length())).append(".\n");
+        }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"
                         + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),

@@ -27,10 +27,12 @@ import io.loomarena.harness.summary.ServerCell;
  * @param workload     the workload every combination measured
  * @param warmups      warmup runs per combination
  * @param measuredRuns measured runs per combination
- * @param entries      the combinations, fastest first
+ * @param entries      the combinations, fastest first, each with its summary as judged ({@link RankingPlacement})
+ * @param placement    which iterations were judged, for the line under the ranking ({@link RankingPlacement#line});
+ *                     empty when the summaries carry no placement readings
  */
 public record Ranking(String suite, String unit, Map<String, Object> workload, int warmups, int measuredRuns,
-                      List<RankedCombination> entries) {
+                      List<RankedCombination> entries, String placement) {
 
     /** The one order of a ranking: mean elapsed time, then name so that equal times still sort the same way. */
     public static final Comparator<BenchmarkSummary> FASTEST_FIRST = Comparator
@@ -40,6 +42,7 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
     public Ranking {
         workload = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workload));
         entries = List.copyOf(entries);
+        java.util.Objects.requireNonNull(placement, "placement");
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a ranking needs at least one combination");
         }
@@ -71,13 +74,17 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         requireSame(suite, summaries, "forks", s -> String.valueOf(s.runs().plannedForks()));
         requireSame(suite, summaries, "measured iterations per fork", s -> String.valueOf(s.runs().iterations()));
         requireSame(suite, summaries, "warmup iterations per fork", s -> String.valueOf(s.runs().warmups()));
-        List<BenchmarkSummary> sorted = summaries.stream().sorted(FASTEST_FIRST).toList();
+        int measuredRuns = summaries.stream().sorted(FASTEST_FIRST).findFirst().orElseThrow().runs().measuredRuns();
+        // Like with like: every combination judged on the iterations of one placement of the two CPUs.
+        RankingPlacement placement = RankingPlacement.of(summaries);
+        List<BenchmarkSummary> sorted = placement.judged().stream().sorted(FASTEST_FIRST).toList();
         double fastest = sorted.get(0).aggregate().averageElapsedNanos();
         // Each pair judged once, slower against faster, so that a tie is symmetric whatever the resamples.
         boolean[][] tiedPairs = new boolean[sorted.size()][sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             for (int j = 0; j < i; j++) {
-                tiedPairs[i][j] = !Separation.ordered(sorted.get(i), sorted.get(j));
+                tiedPairs[i][j] = placement.apart(sorted.get(i)) || placement.apart(sorted.get(j))
+                        || !Separation.ordered(sorted.get(i), sorted.get(j));
                 tiedPairs[j][i] = tiedPairs[i][j];
             }
         }
@@ -97,8 +104,8 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
                     vsFastest, tied));
         }
         BenchmarkSummary first = sorted.get(0);
-        return new Ranking(suite, first.unit(), first.workload(), first.runs().warmups(), first.runs().measuredRuns(),
-                entries);
+        return new Ranking(suite, first.unit(), first.workload(), first.runs().warmups(), measuredRuns, entries,
+                placement.line());
     }
 
     /**

@@ -34,11 +34,14 @@ public final class Separation {
      * The combinations, by name, whose order against a neighbour (the one ranked just above or just below, fastest
      * first) the data of {@code summaries} cannot tell ({@link Ranking#TIE_RULE}): the rule by which adaptive forks
      * add forks ({@code io.loomarena.harness.session.AdaptiveForks}). Pairs judged by the interval of their ratio, as
-     * {@link Ranking#of} judges them, but not for a disturbance ({@link #disturbed}), which more forks cannot undo.
+     * {@link Ranking#of} judges them, on the iterations of one placement of the CPUs ({@link RankingPlacement}), but
+     * not for a disturbance ({@link #disturbed}), which more forks cannot undo. A combination with too few iterations
+     * in that placement is undecided too: a fork more may fill it.
      */
     public static Set<String> undecidedNeighbours(List<BenchmarkSummary> summaries) {
-        List<BenchmarkSummary> sorted = summaries.stream().sorted(Ranking.FASTEST_FIRST).toList();
-        Set<String> undecided = new LinkedHashSet<>();
+        RankingPlacement placement = RankingPlacement.of(summaries);
+        List<BenchmarkSummary> sorted = placement.judged().stream().sorted(Ranking.FASTEST_FIRST).toList();
+        Set<String> undecided = new LinkedHashSet<>(placement.apart());
         for (int i = 1; i < sorted.size(); i++) {
             if (!throughputRatio(sorted.get(i), sorted.get(i - 1)).excludesOne()) {
                 undecided.add(sorted.get(i - 1).combination());

@@ -5,6 +5,7 @@ import java.util.List;
 import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.ranking.Ranking;
 import io.loomarena.harness.ranking.RankingException;
+import io.loomarena.harness.ranking.RankingPlacement;
 import io.loomarena.harness.ranking.RankingTable;
 import io.loomarena.harness.ranking.Suites;
 import io.loomarena.harness.ranking.ThroughputInterval;
@@ -78,6 +79,11 @@ final class VerdictSection {
         if (!disturbed.isEmpty()) {
             out.append(" <strong>").append(RankingTable.DISTURBED).append("</strong>")
                     .append(HtmlReport.escape(disturbed.substring(RankingTable.DISTURBED.length()))).append('.');
+        }
+        String placement = table.ranking().placement();
+        if (!placement.isEmpty()) {
+            out.append(" <strong>").append(RankingPlacement.PLACEMENT).append("</strong>")
+                    .append(HtmlReport.escape(placement.substring(RankingPlacement.PLACEMENT.length()))).append('.');
         }
         return out.append("</p>\n").toString();
     }

@@ -40,6 +40,17 @@ public record BenchmarkSummary(String suite, String combination, String serverMo
         Objects.requireNonNull(environment, "environment");
     }
 
+    /**
+     * This summary as judged on the measured iterations that {@code kept} accepts: the others set aside
+     * ({@link Runs#keeping}) and the aggregate computed again over those kept. A ranking's view, never written to a
+     * file.
+     */
+    public BenchmarkSummary judgedOn(java.util.function.Predicate<MeasuredRun> kept) {
+        Runs judged = runs.keeping(kept);
+        return new BenchmarkSummary(suite, combination, serverModel, clientModel, serverLabel, clientLabel, unit,
+                workload, judged, Aggregate.of(judged.measured()), environment);
+    }
+
     /** The file name of a combination's summary. */
     public static String fileName(String combination) {
         return combination + ".json";

@@ -106,6 +106,22 @@ class SummaryStoreTest {
     }
 
     @Test
+    void aSummaryJudgedOnSomeIterationsCountsTheOthersAndNeverWritesTheCount() {
+        BenchmarkSummary summary = SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                new double[] {100, 101, 99}, new double[] {130, 131, 129});
+
+        BenchmarkSummary judged = summary.judgedOn(run -> run.fork() == 1);
+
+        assertThat(judged.runs().measured()).extracting(MeasuredRun::fork).containsExactly(1, 1, 1);
+        assertThat(judged.runs().setAside()).isEqualTo(3);
+        assertThat(judged.aggregate().averageElapsedNanos()).isEqualTo(100e6);
+        assertThat(SummaryStore.toJson(summary)).doesNotContain("setAside");
+        assertThat(SummaryStore.toJson(judged)).contains("\"setAside\" : 3");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> summary.judgedOn(run -> false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("6 set aside");
+    }
+
+    @Test
     void aggregatesTheMeasuredRuns() {
         Aggregate aggregate = SummaryFixtures.summary("echo", "msg", "A_SERVER", "B_CLIENT",
                 SummaryFixtures.workload(20), 100, 130, 110).aggregate();

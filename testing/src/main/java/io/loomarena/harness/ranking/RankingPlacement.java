@@ -1,0 +1,120 @@
+package io.loomarena.harness.ranking;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.CpuPlacement;
+import io.loomarena.harness.summary.MeasuredRun;
+
+/**
+ * Which measured iterations a ranking judges: those measured with the server's and the client's CPUs in one placement,
+ * the same for every combination, like with like. On a virtual machine the host moves the guest's two CPUs nearer and
+ * farther apart for seconds to a minute; an iteration measured far apart runs about 20% slower whatever the model
+ * ({@link CpuPlacement}). Interleaving spreads that over every combination, but a combination whose two forks landed in
+ * different placements still gets an interval as wide as the placements are apart, and one measured only far apart
+ * would rank below where it belongs. So when every iteration carries the probe's readings, the ranking keeps, for
+ * every combination, the placement in which the most combinations have at least {@link #MIN_ITERATIONS} iterations
+ * (then the most iterations; near on a tie), and sets the others aside (far apart, or moved during the iteration).
+ * A combination with fewer than {@link #MIN_ITERATIONS} there is judged on all its iterations and tied with every
+ * other ({@link #apart}): against the others it would compare a different placement. Without a reading for every
+ * iteration (no pinning, an older summary) every iteration is judged, as before the probe, and nothing is said.
+ * Immutable.
+ *
+ * @param judged the summaries as judged ({@link BenchmarkSummary#judgedOn}), in the order given
+ * @param apart  combinations with too few iterations in the kept placement
+ * @param line   what was kept and why, for the line under the ranking; empty without readings
+ */
+public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart, String line) {
+
+    /** Iterations a combination needs in the kept placement to be judged on it alone: as the A/B gate. */
+    public static final int MIN_ITERATIONS = 3;
+    /** What the line under a ranking starts with. */
+    public static final String PLACEMENT = "placement";
+
+    public RankingPlacement {
+        judged = List.copyOf(judged);
+        // In the order given, not Set.copyOf's: adaptive forks start from it, and a seed must repeat a run.
+        apart = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(apart));
+    }
+
+    /** The iterations of {@code summaries} that a ranking judges. */
+    public static RankingPlacement of(List<BenchmarkSummary> summaries) {
+        Optional<CpuPlacement> found = CpuPlacement.of(summaries.stream()
+                .flatMap(s -> s.runs().measured().stream()).toList());
+        if (found.isEmpty()) {
+            return new RankingPlacement(summaries, Set.of(), "");
+        }
+        CpuPlacement placement = found.get();
+        if (placement.one()) {
+            return new RankingPlacement(summaries, Set.of(), PLACEMENT + ": every measured iteration ran with the"
+                    + " server's and the client's CPUs in one placement (" + placement.range() + ")");
+        }
+        CpuPlacement.Where kept = keptPlacement(summaries, placement);
+        Map<CpuPlacement.Where, Long> counts = summaries.stream().flatMap(s -> s.runs().measured().stream())
+                .collect(Collectors.groupingBy(placement::of, () -> new EnumMap<>(CpuPlacement.Where.class),
+                        Collectors.counting()));
+        List<String> apart = summaries.stream().filter(s -> count(s, placement, kept) < MIN_ITERATIONS)
+                .map(BenchmarkSummary::combination).toList();
+        List<BenchmarkSummary> judged = summaries.stream().map(s -> apart.contains(s.combination()) ? s
+                : s.judgedOn(run -> placement.of(run) == kept)).toList();
+        if (apart.size() == summaries.size()) {
+            return new RankingPlacement(summaries, Set.of(), String.format(Locale.ROOT, "%s: the host moved the"
+                    + " server's and the client's CPUs throughout (%s), and no combination has %d measured iterations"
+                    + " in one placement: every iteration judged, so the intervals hold both placements",
+                    PLACEMENT, tally(counts, placement), MIN_ITERATIONS));
+        }
+        long setAside = summaries.stream().filter(s -> !apart.contains(s.combination()))
+                .mapToLong(s -> s.runs().measured().size() - count(s, placement, kept)).sum();
+        String line = String.format(Locale.ROOT, "%s: judged on the iterations measured with the server's and the"
+                + " client's CPUs %s, like with like (%s); %d iteration%s of the others set aside", PLACEMENT,
+                kept == CpuPlacement.Where.NEAR ? "near" : "far apart", tally(counts, placement), setAside,
+                setAside == 1 ? "" : "s");
+        if (!apart.isEmpty()) {
+            line += String.format(Locale.ROOT, "; %s had fewer than %d iterations %s: judged on all %s and tied"
+                    + " with every other combination", Verdict.and(apart), MIN_ITERATIONS,
+                    kept == CpuPlacement.Where.NEAR ? "near" : "far apart", apart.size() == 1 ? "its" : "theirs");
+        }
+        return new RankingPlacement(judged, new java.util.LinkedHashSet<>(apart), line);
+    }
+
+    /** Whether {@code summary}'s combination could not be judged in the kept placement. */
+    public boolean apart(BenchmarkSummary summary) {
+        return apart.contains(summary.combination());
+    }
+
+    private static CpuPlacement.Where keptPlacement(List<BenchmarkSummary> summaries, CpuPlacement placement) {
+        CpuPlacement.Where near = CpuPlacement.Where.NEAR;
+        CpuPlacement.Where far = CpuPlacement.Where.FAR;
+        long placedNear = placed(summaries, placement, near);
+        long placedFar = placed(summaries, placement, far);
+        if (placedNear != placedFar) {
+            return placedNear > placedFar ? near : far;
+        }
+        return total(summaries, placement, far) > total(summaries, placement, near) ? far : near;
+    }
+
+    private static long placed(List<BenchmarkSummary> summaries, CpuPlacement placement, CpuPlacement.Where where) {
+        return summaries.stream().filter(s -> count(s, placement, where) >= MIN_ITERATIONS).count();
+    }
+
+    private static long total(List<BenchmarkSummary> summaries, CpuPlacement placement, CpuPlacement.Where where) {
+        return summaries.stream().mapToLong(s -> count(s, placement, where)).sum();
+    }
+
+    private static long count(BenchmarkSummary summary, CpuPlacement placement, CpuPlacement.Where where) {
+        return summary.runs().measured().stream().filter((MeasuredRun run) -> placement.of(run) == where).count();
+    }
+
+    private static String tally(Map<CpuPlacement.Where, Long> counts, CpuPlacement placement) {
+        return String.format(Locale.ROOT, "%d iterations near, round trip at most %.0f ns; %d far apart, up to"
+                + " %.0f ns; %d moved during the iteration", counts.getOrDefault(CpuPlacement.Where.NEAR, 0L),
+                placement.limit(), counts.getOrDefault(CpuPlacement.Where.FAR, 0L), placement.farthest(),
+                counts.getOrDefault(CpuPlacement.Where.MOVED, 0L));
+    }
+}
