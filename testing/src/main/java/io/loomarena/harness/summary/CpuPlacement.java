@@ -13,8 +13,9 @@ import java.util.Optional;
  * Each iteration carries the cross-CPU round trip read just before and just after it
  * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). Where the readings of a set of
  * iterations, sorted, jump by a factor of {@link #FARTHER} or more, those above the widest jump are the far placement:
- * 58-117 ns is one placement, 58-117 and 330-345 ns are two. An iteration is near when both its readings are near, far
- * when both are far, and moved when the CPUs moved during it. The one rule for the A/B gate and the rankings. Immutable.
+ * 58-117 ns is one placement, 58-117 and 330-345 ns are two. An iteration is near when both its readings are near,
+ * far when both are far, and moved when the CPUs moved during it. The one rule for the A/B gate and the rankings.
+ * Immutable.
  *
  * @param limit    the farthest round trip still near, nanoseconds; {@code farthest} when every reading is one placement
  * @param nearest  the nearest reading, nanoseconds

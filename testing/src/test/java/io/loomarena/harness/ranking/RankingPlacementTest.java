@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.ConfidenceInterval;
 import io.loomarena.harness.summary.SummaryFixtures;
@@ -65,7 +66,7 @@ class RankingPlacementTest {
         assertThat(judged.placement()).isEqualTo("placement: judged on the iterations measured with the server's"
                 + " and the client's CPUs near, like with like (6 iterations near, round trip at most 61 ns; 6 far"
                 + " apart, up to 345 ns; 0 moved during the iteration); 6 iterations of the others set aside");
-        assertThat(ConsoleRanking.render(RankingTable.of(judged, io.loomarena.harness.BenchmarkSuite.Ranked.FASTEST_FIRST)))
+        assertThat(ConsoleRanking.render(RankingTable.of(judged, BenchmarkSuite.Ranked.FASTEST_FIRST)))
                 .contains("[PERF] placement: judged on the iterations measured");
     }
 
