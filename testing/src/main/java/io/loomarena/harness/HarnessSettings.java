@@ -28,8 +28,10 @@ import io.loomarena.measure.IterationLoop;
  * <tr><td>gc</td><td>{@value #DEFAULT_GC}</td><td>explicit, so a JDK's ergonomics cannot pick another collector</td></tr>
  * <tr><td>pinning</td><td>{@value #DEFAULT_PINNING}</td><td>server on CPU 0, client on CPU 1 with {@code taskset} when possible</td></tr>
  * <tr><td>crossCpuProbe</td><td>{@value #DEFAULT_CROSS_CPU_PROBE}</td><td>reads the placement of the two pinned CPUs
- * around each measured iteration ({@code fork.CrossCpuProbe}, about 0.3 s a reading) into the summaries; off by
- * default for the time it adds; always on in the A/B gate, which compares iterations of one placement</td></tr>
+ * around each measured iteration ({@code fork.CrossCpuProbe}) into the summaries, so that every run shows which
+ * iterations ran with the CPUs far apart; its two JVMs stay idle between readings, so a reading costs tens of
+ * milliseconds (the first, which starts them, a few tenths of a second); always on in the A/B gate, which compares
+ * iterations of one placement</td></tr>
  * <tr><td>serverStartTimeout</td><td>30 s</td><td>until the server prints {@code listening on HOST:PORT}</td></tr>
  * <tr><td>statsTimeout</td><td>10 s</td><td>until the server answers {@code stats} / {@code reset-peaks} on stdin</td></tr>
  * <tr><td>serverStopGrace</td><td>10 s</td><td>after SIGTERM, before the server is killed</td></tr>
@@ -67,7 +69,7 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
     public static final String DEFAULT_HEAP = "512m";
     public static final String DEFAULT_GC = "-XX:+UseG1GC";
     public static final boolean DEFAULT_PINNING = true;
-    public static final boolean DEFAULT_CROSS_CPU_PROBE = false;
+    public static final boolean DEFAULT_CROSS_CPU_PROBE = true;
 
     public HarnessSettings {
         if (forks < 1 || forks > MAX_FORKS) {

@@ -23,7 +23,7 @@ import io.loomarena.harness.fork.ForkedServer;
  * ({@link ForkPacer}) so that the server's CPU, GC and allocation figures cover exactly the measured iterations. Where
  * the JVMs run is the placement's business: here or on hosts, this class does the same. Both a
  * {@link BenchmarkSession} (forks in a row) and the A/B gate (two runners, forks alternating) run forks through it.
- * Used by one thread; closing deletes the client result files of its forks.
+ * Used by one thread; closing ends the cross-CPU probe it created and deletes the client result files of its forks.
  */
 public final class ForkRunner implements AutoCloseable {
 
@@ -33,6 +33,8 @@ public final class ForkRunner implements AutoCloseable {
     private final ForkProgress progress;
     private final Path workDir;
     private final Optional<CrossCpuProbe> probe;
+    /** Whether this runner created {@link #probe}, and so closes it. */
+    private final boolean ownsProbe;
     private final Optional<CpuNeighbours> neighbours;
 
     /**
@@ -40,7 +42,22 @@ public final class ForkRunner implements AutoCloseable {
      */
     public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
                       String build) {
-        this.probe = probe(settings, placement);
+        this(plan, settings, placement, out, build, probe(settings, placement), true);
+    }
+
+    /**
+     * A runner that reads the placement with {@code sharedProbe}, which its creator closes, instead of a probe of its
+     * own: runners pinned alike in one run then keep two idle probe JVMs between them, not two each.
+     */
+    ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out, String build,
+               Optional<CrossCpuProbe> sharedProbe) {
+        this(plan, settings, placement, out, build, sharedProbe, false);
+    }
+
+    private ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
+                       String build, Optional<CrossCpuProbe> probe, boolean ownsProbe) {
+        this.probe = probe;
+        this.ownsProbe = ownsProbe;
         this.neighbours = oneLocalPair(placement) ? CpuNeighbours.of(placement.server().pinning()) : Optional.empty();
         this.plan = plan;
         this.settings = settings;
@@ -55,9 +72,10 @@ public final class ForkRunner implements AutoCloseable {
 
     /**
      * The probe of the two CPUs' placement when the settings ask for it ({@link HarnessSettings#crossCpuProbe}) and
-     * there is one placement to read: server and one client JVM pinned to two CPUs of this machine.
+     * there is one placement to read: server and one client JVM pinned to two CPUs of this machine. Its JVMs start
+     * with its first reading.
      */
-    private static Optional<CrossCpuProbe> probe(HarnessSettings settings, Placement placement) {
+    static Optional<CrossCpuProbe> probe(HarnessSettings settings, Placement placement) {
         if (!settings.crossCpuProbe() || !oneLocalPair(placement)) {
             return Optional.empty();
         }
@@ -118,9 +136,12 @@ public final class ForkRunner implements AutoCloseable {
         }
     }
 
-    /** Deletes the client result files of every fork run. */
+    /** Ends its own probe's JVMs and deletes the client result files of every fork run. */
     @Override
     public void close() {
+        if (ownsProbe) {
+            probe.ifPresent(CrossCpuProbe::close);
+        }
         try (Stream<Path> files = Files.list(workDir)) {
             for (Path file : files.toList()) {
                 Files.deleteIfExists(file);

@@ -5,16 +5,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.SuiteProgress;
+import io.loomarena.harness.fork.CpuPinning;
+import io.loomarena.harness.fork.CrossCpuProbe;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.SummaryStore;
 
@@ -164,12 +168,18 @@ public final class InterleavedForks {
         out.flush();
         List<MeasuredForks> measured = new ArrayList<>();
         List<ForkRunner> runners = new ArrayList<>();
+        // One probe per pinning of the two CPUs, shared by the runners pinned alike: their forks never overlap, and
+        // eight combinations then keep two idle probe JVMs, not sixteen.
+        Map<CpuPinning, CrossCpuProbe> probes = new HashMap<>();
         Outcome[] outcomes = new Outcome[measurements.size()];
         try {
             for (Measurement m : measurements) {
                 m.store().delete(m.plan().suite(), m.plan().combination());
                 measured.add(new MeasuredForks(m.plan(), settings, m.placement(), seed));
-                runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label()));
+                // A probe starts nothing before its first reading: the one not kept needs no closing.
+                Optional<CrossCpuProbe> probe = ForkRunner.probe(settings, m.placement())
+                        .map(own -> probes.computeIfAbsent(m.placement().server().pinning(), pinning -> own));
+                runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label(), probe));
             }
             // Numbered per combination: one that skipped an adaptive round has had fewer forks than the round says.
             AdaptiveForks.ExtraFork fork = (index, round) -> {
@@ -195,6 +205,7 @@ public final class InterleavedForks {
             }
         } finally {
             runners.forEach(ForkRunner::close);
+            probes.values().forEach(CrossCpuProbe::close);
         }
         for (int i = 0; i < measurements.size(); i++) {
             if (outcomes[i] == null) {

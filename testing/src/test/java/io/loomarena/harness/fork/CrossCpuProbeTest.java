@@ -3,7 +3,11 @@ package io.loomarena.harness.fork;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -12,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.harness.HarnessJvm;
+import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.fake.FakePlans;
 
 class CrossCpuProbeTest {
@@ -25,12 +30,76 @@ class CrossCpuProbeTest {
         assumeTrue(pinning.applied(), "needs taskset and two CPUs: " + pinning.warning());
         HarnessJvm jvm = FakePlans.settings(results).jvm();
 
-        OptionalDouble nanos = CrossCpuProbe.of(pinning, jvm, Launcher.LOCAL).orElseThrow().measure();
+        OptionalDouble nanos;
+        try (CrossCpuProbe probe = CrossCpuProbe.of(pinning, jvm, Launcher.LOCAL).orElseThrow()) {
+            nanos = probe.measure();
+        }
 
         // A cache line's round trip between two CPUs: tens to hundreds of nanoseconds, never zero, never a second.
         assertThat(nanos).isPresent();
         assertThat(nanos.getAsDouble()).isBetween(1.0, 100_000.0);
         assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
+    void oneProbeGivesReadingAfterReadingFromJvmsThatStayUntilItCloses() {
+        CpuPinning pinning = CpuPinning.detect(true);
+        assumeTrue(pinning.applied(), "needs taskset and two CPUs: " + pinning.warning());
+        HarnessJvm jvm = FakePlans.settings(results).jvm();
+        List<Long> millis = new ArrayList<>();
+        List<Double> nanos = new ArrayList<>();
+
+        try (CrossCpuProbe probe = CrossCpuProbe.of(pinning, jvm, Launcher.LOCAL).orElseThrow()) {
+            for (int reading = 1; reading <= 5; reading++) {
+                long start = System.nanoTime();
+                OptionalDouble value = probe.measure();
+                millis.add((System.nanoTime() - start) / 1_000_000);
+                assertThat(value).as("reading %d", reading).isPresent();
+                nanos.add(value.getAsDouble());
+                assertThat(probeJvms()).as("the pair stays between readings").hasSize(2);
+            }
+        }
+        System.out.println("[cross-CPU probe] readings " + nanos + " ns, taking " + millis + " ms");
+
+        assertThat(nanos).allSatisfy(value -> assertThat(value).isBetween(1.0, 100_000.0));
+        // The first reading starts the two JVMs; the others only wake them. A fresh pair takes about 0.3-0.4 s.
+        assertThat(millis.subList(1, 5)).allSatisfy(ms -> assertThat(ms).isLessThan(1_000));
+        assertThat(probeJvms()).as("closing ends the pair").isEmpty();
+    }
+
+    @Test
+    void aPairWhoseJvmDiedIsReplacedByAFreshOne() {
+        CpuPinning pinning = CpuPinning.detect(true);
+        assumeTrue(pinning.applied(), "needs taskset and two CPUs: " + pinning.warning());
+        HarnessJvm jvm = FakePlans.settings(results).jvm();
+
+        try (CrossCpuProbe probe = CrossCpuProbe.of(pinning, jvm, Launcher.LOCAL).orElseThrow()) {
+            assertThat(probe.measure()).isPresent();
+            ProcessHandle answerer = probeJvms().stream()
+                    .filter(p -> commandLine(p).contains(" answer ")).findFirst().orElseThrow();
+            answerer.destroyForcibly();
+            assertThat(answerer.onExit()).succeedsWithin(Duration.ofSeconds(10));
+
+            // The reading that finds the pair broken may fail (empty, never a guess); the next one has a fresh pair.
+            OptionalDouble broken = probe.measure();
+            OptionalDouble fresh = probe.measure();
+
+            broken.ifPresent(value -> assertThat(value).isBetween(1.0, 100_000.0));
+            assertThat(fresh).isPresent();
+            assertThat(fresh.getAsDouble()).isBetween(1.0, 100_000.0);
+            assertThat(probeJvms()).hasSize(2).doesNotContain(answerer);
+        }
+        assertThat(probeJvms()).isEmpty();
+    }
+
+    @Test
+    void aProbeWithoutAReadingStartsNothingAndClosesQuietly() {
+        CpuPinning pinning = CpuPinning.detect(true);
+        assumeTrue(pinning.applied(), "needs taskset and two CPUs: " + pinning.warning());
+
+        CrossCpuProbe.of(pinning, FakePlans.settings(results).jvm(), Launcher.LOCAL).orElseThrow().close();
+
+        assertThat(probeJvms()).isEmpty();
     }
 
     @Test
@@ -76,6 +145,43 @@ class CrossCpuProbeTest {
         HarnessJvm broken = new HarnessJvm(Path.of("/nonexistent/java"), real.classPath(), real.version(),
                 real.vendor(), real.vm(), real.osName(), real.os());
 
-        assertThat(CrossCpuProbe.of(pinning, broken, Launcher.LOCAL).orElseThrow().measure()).isEmpty();
+        try (CrossCpuProbe probe = CrossCpuProbe.of(pinning, broken, Launcher.LOCAL).orElseThrow()) {
+            assertThat(probe.measure()).isEmpty();
+        }
+    }
+
+    @Test
+    void aSideRefusesBadArgumentsAndUnknownLinesWithExitCode2() throws IOException {
+        HarnessJvm jvm = FakePlans.settings(results).jvm();
+        JvmFork fork = JvmFork.ofHarnessJvm(jvm, List.of("-Xmx16m"), CpuPinning.notApplied("not needed"));
+        Path file = Files.write(results.resolve("shared.bin"), new byte[256]);
+
+        try (ChildProcess badMode = fork.start("bad mode", JvmLaunch.of(CrossCpuProbe.class.getName(), "bounce",
+                file.toString()), CpuPinning.Role.SERVER, line -> { })) {
+            assertThat(badMode.awaitExit(Duration.ofSeconds(30))).isTrue();
+            assertThat(badMode.exitValue()).isEqualTo(2);
+            assertThat(badMode.stderrTail()).contains("usage: CrossCpuProbe lead|answer FILE");
+        }
+        try (ChildProcess answerer = fork.start("bad line", JvmLaunch.of(CrossCpuProbe.class.getName(), "answer",
+                file.toString()), CpuPinning.Role.CLIENT, line -> { })) {
+            answerer.sendLine("probe zero");
+            assertThat(answerer.awaitExit(Duration.ofSeconds(30))).isTrue();
+            assertThat(answerer.exitValue()).isEqualTo(2);
+        }
+    }
+
+    /** The probe JVMs this test JVM runs now. */
+    private static List<ProcessHandle> probeJvms() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> commandLine(p).contains(CrossCpuProbe.class.getName())).toList();
+    }
+
+    /** Read from /proc: {@code ProcessHandle.Info.commandLine()} is often empty on Linux (pinning needs Linux). */
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline")).replace('\0', ' ');
+        } catch (IOException e) {
+            return ""; // it exited meanwhile
+        }
     }
 }

@@ -73,18 +73,18 @@ class BenchmarkSessionTest {
     }
 
     @Test
-    void readsThePlacementOfTheTwoCpusAroundEachMeasuredIterationOnlyWhenAskedTo() {
+    void readsThePlacementOfTheTwoCpusAroundEachMeasuredIterationUnlessTurnedOff() {
         assumeTrue(CpuPinning.detect(true).applied(), "needs taskset and two CPUs");
         String key = ServerMetrics.CROSS_CPU_BEFORE.key();
         String after = ServerMetrics.CROSS_CPU_AFTER.key();
         BenchmarkSummary probed;
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
-                FakePlans.settings(results).withIterations(1, 1, 2).withCrossCpuProbe(true))) {
+                FakePlans.settings(results).withIterations(1, 1, 2))) {
             probed = session.run();
         }
         BenchmarkSummary plain;
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
-                FakePlans.settings(results).withIterations(1, 1, 2))) {
+                FakePlans.settings(results).withIterations(1, 1, 2).withCrossCpuProbe(false))) {
             plain = session.run();
         }
 

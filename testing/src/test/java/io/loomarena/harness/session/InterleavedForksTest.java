@@ -2,6 +2,7 @@ package io.loomarena.harness.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,8 +25,10 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fake.FakePlans;
+import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.ServerMetrics;
 import io.loomarena.harness.summary.SummaryStore;
 
 /** The interleaved order of forks, and a run of it with the fake server and client in real forked JVMs. */
@@ -93,6 +96,28 @@ class InterleavedForksTest {
             assertThat(summary.runs().interleavingSeed()).isEqualTo(1234L);
             assertThat(summary.runs().measured()).hasSize(2);
         }
+    }
+
+    @Test
+    void everyMeasuredIterationCarriesThePlacementAndNoProbeJvmOutlivesTheRun() {
+        assumeTrue(CpuPinning.detect(true).applied(), "needs taskset and two CPUs");
+        SummaryStore store = new SummaryStore(results);
+        HarnessSettings settings = FakePlans.settings(results).withIterations(1, 0, 2);
+        List<BenchmarkPlan> plans = threeFakeServers(10);
+
+        Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
+                Placement.local(JvmFork.local(settings)), 3,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+        for (BenchmarkPlan plan : plans) {
+            assertThat(outcomes.get(plan.combination()).orThrow().summary().runs().measured()).hasSize(2)
+                    .allSatisfy(run -> {
+                        assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_BEFORE.key())).isPositive();
+                        assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_AFTER.key())).isPositive();
+                    });
+        }
+        // The combinations shared one probe, and the run closed it: its two JVMs are gone with the forks' own.
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 
     @Test
