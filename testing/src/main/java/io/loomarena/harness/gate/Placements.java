@@ -18,9 +18,9 @@ import io.loomarena.harness.summary.ServerMetrics;
  * (docs/regression-gate.md, "Placement: like with like").
  * <p>
  * Each iteration carries the cross-CPU round trip read just before and just after it ({@link
- * ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). Where the run's readings, sorted, jump by a
- * factor of {@link CpuPlacement#FARTHER} or more, those above the jump are the far placement ({@link CpuPlacement}, the
- * rankings' rule too). An iteration is near when both its readings are near, far when both are far, and moved (set
+ * ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than
+ * {@link CpuPlacement#FARTHER} times the run's nearest is the far placement ({@link CpuPlacement}, the rankings' rule
+ * too). An iteration is near when both its readings are near, far when both are far, and moved (set
  * aside) when the CPUs moved during it. The gate keeps the placement in which both builds have the most iterations, at
  * least {@link #MIN_ITERATIONS} each; when neither has that many, the builds were measured in different placements and
  * cannot be compared like with like ({@link #matched} false: the gate adds forks, then says INCONCLUSIVE). Without a

@@ -30,9 +30,11 @@ import io.loomarena.harness.summary.ServerCell;
  * @param entries      the combinations, fastest first, each with its summary as judged ({@link RankingPlacement})
  * @param placement    which iterations were judged, for the line under the ranking ({@link RankingPlacement#line});
  *                     empty when the summaries carry no placement readings
+ * @param apart        the combinations with too few iterations in the placement judged, tied with every other
+ *                     ({@link RankingPlacement#apart})
  */
 public record Ranking(String suite, String unit, Map<String, Object> workload, int warmups, int measuredRuns,
-                      List<RankedCombination> entries, String placement) {
+                      List<RankedCombination> entries, String placement, java.util.Set<String> apart) {
 
     /** The one order of a ranking: mean elapsed time, then name so that equal times still sort the same way. */
     public static final Comparator<BenchmarkSummary> FASTEST_FIRST = Comparator
@@ -43,6 +45,7 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         workload = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workload));
         entries = List.copyOf(entries);
         java.util.Objects.requireNonNull(placement, "placement");
+        apart = java.util.Set.copyOf(apart);
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a ranking needs at least one combination");
         }
@@ -105,7 +108,7 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
         }
         BenchmarkSummary first = sorted.get(0);
         return new Ranking(suite, first.unit(), first.workload(), first.runs().warmups(), measuredRuns, entries,
-                placement.line());
+                placement.line(), placement.apart());
     }
 
     /**
@@ -135,6 +138,14 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
             + " throughputs excludes 1 (bootstrap over forks, then iterations; with one fork or fewer than 3"
             + " measured iterations, unless their own intervals, or min-max ranges, do not overlap): the data cannot"
             + " order them";
+
+    /**
+     * Whether {@code entry} had too few iterations in the placement judged, and so is tied with every other
+     * combination whatever its interval ({@link RankingPlacement}).
+     */
+    public boolean apart(RankedCombination entry) {
+        return apart.contains(entry.combination());
+    }
 
     /** The ranks of the other combinations this one is tied with ({@link #TIE_RULE}), ascending; empty when none. */
     public List<Integer> tiedWith(RankedCombination entry) {

@@ -11,20 +11,22 @@ import java.util.Optional;
  * measured in different placements differ by more than the models do (docs/methodology.md, "Why forks differ").
  * <p>
  * Each iteration carries the cross-CPU round trip read just before and just after it
- * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). Where the readings of a set of
- * iterations, sorted, jump by a factor of {@link #FARTHER} or more, those above the widest jump are the far placement:
- * 58-117 ns is one placement, 58-117 and 330-345 ns are two. An iteration is near when both its readings are near,
- * far when both are far, and moved when the CPUs moved during it. The one rule for the A/B gate and the rankings.
- * Immutable.
+ * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than {@link #FARTHER}
+ * times the nearest of the set is far: 58-117 ns is one placement, 58-117 and 330-345 ns are two. Measured from the
+ * nearest rather than at the widest jump between sorted readings, because one disturbed reading far above the rest
+ * (1,100-1,300 ns, seen on 2026-11-27) made the widest jump the one below it and put 58 and 345 ns in one placement.
+ * On these machines the near placement reads 48-122 ns, so three times the nearest keeps all of it near. An iteration
+ * is near when both its readings are near, far when both are far, and moved when the CPUs moved during it. The one
+ * rule for the A/B gate and the rankings. Immutable.
  *
- * @param limit    the farthest round trip still near, nanoseconds; {@code farthest} when every reading is one placement
+ * @param limit    the farthest reading still near, nanoseconds; {@code farthest} when every reading is one placement
  * @param nearest  the nearest reading, nanoseconds
  * @param farthest the farthest reading, nanoseconds
  */
 public record CpuPlacement(double limit, double nearest, double farthest) {
 
-    /** Readings that differ by this factor with none between them are two placements. */
-    public static final double FARTHER = 2.0;
+    /** A reading more than this many times the nearest is the far placement. */
+    public static final double FARTHER = 3.0;
 
     private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
     private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
@@ -46,13 +48,12 @@ public record CpuPlacement(double limit, double nearest, double farthest) {
                 run.metrics().get(BEFORE), run.metrics().get(AFTER))).sorted().toArray();
         double nearest = sorted[0];
         double farthest = sorted[sorted.length - 1];
-        int gap = 0;
-        for (int i = 1; i < sorted.length - 1; i++) {
-            if (sorted[i + 1] / sorted[i] > sorted[gap + 1] / sorted[gap]) {
-                gap = i;
+        double limit = nearest;
+        for (double reading : sorted) {
+            if (reading <= nearest * FARTHER) {
+                limit = reading;
             }
         }
-        double limit = sorted[gap + 1] / sorted[gap] >= FARTHER ? sorted[gap] : farthest;
         return Optional.of(new CpuPlacement(limit, nearest, farthest));
     }
 

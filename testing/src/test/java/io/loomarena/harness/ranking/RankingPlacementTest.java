@@ -82,12 +82,30 @@ class RankingPlacementTest {
         RankedCombination far = ranking.entries().stream()
                 .filter(e -> e.combination().equals("PLATFORM_SERVER+VIRTUAL_CLIENT")).findFirst().orElseThrow();
         assertThat(far.summary().runs().measured()).hasSize(6);
+        assertThat(ranking.apart(far)).isTrue();
+        assertThat(ranking.apart(ranking.entries().get(0))).isFalse();
         assertThat(far.tiedWith()).hasSize(2);
         assertThat(ranking.entries().get(0).tiedWith()).containsExactly(far.rank());
         assertThat(ranking.placement()).endsWith("; PLATFORM_SERVER+VIRTUAL_CLIENT had fewer than 3 iterations"
                 + " near: judged on all its and tied with every other combination");
         assertThat(Separation.undecidedNeighbours(List.of(near, alsoNear, onlyFar)))
                 .contains("PLATFORM_SERVER+VIRTUAL_CLIENT");
+    }
+
+    @Test
+    void oneDisturbedReadingFarAboveTheRestDoesNotMergeTheTwoPlacements() {
+        // Seen on 2026-11-27: readings of 1,100-1,300 ns beside placements at about 60 and 340 ns, and some between.
+        // At the widest jump between sorted readings (345 to 1,276, wider than 61 to 200), 60 and 345 would have been
+        // one placement.
+        BenchmarkSummary fast = measured("VIRTUAL_SERVER", NEAR, NEAR_NS, FAR, new double[] {200, 1276, 338});
+        BenchmarkSummary slower = measured("POOL_SERVER", FAR_5_PERCENT_SLOWER, FAR_NS, NEAR_5_PERCENT_SLOWER,
+                NEAR_NS);
+
+        Ranking ranking = rank(fast, slower);
+
+        assertThat(ranking.placement()).contains("6 iterations near, round trip at most 61 ns; 6 far apart, up to"
+                + " 1276 ns");
+        assertThat(ranking.entries().get(1).tiedWith()).isEmpty();
     }
 
     @Test
