@@ -14,7 +14,8 @@
 #              the harness's defaults)
 #              TAGS='@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional'
 # Each run takes what the quick echo matrix takes (about 7.5 minutes at the defaults on a 2-CPU machine). The
-# rankings are also kept as CSV in the folder printed at the end. Exit status: 0 without flips, 1 with flips or when
+# rankings are also kept as CSV, with each run's summaries, in the folder printed at the end. Do not edit the working
+# tree while it runs: each run compiles it. Exit status: 0 without flips, 1 with flips or when
 # a run fails.
 set -euo pipefail
 
@@ -63,6 +64,7 @@ for ((run = 1; run <= RUNS; run++)); do
     TIMER_PID=$!
   fi
   log="$KEEP/run$run.log"
+  rm -f "$ROOT/target-results/echo/ranking.csv" # a failed run must not pass an earlier run's ranking for its own
   if ! (cd "$ROOT" && ./mvnw -B -ntp test -pl testing -am -Dtest=RunCucumberTest -Dsurefire.failIfNoSpecifiedTests=false \
       "-Dcucumber.filter.tags=$TAGS" "${properties[@]}") > "$log" 2>&1; then
     say "run $run failed: see $log"
@@ -72,6 +74,8 @@ for ((run = 1; run <= RUNS; run++)); do
   if [[ -f "$ROOT/target-results/echo/ranking.csv" ]]; then
     cp "$ROOT/target-results/echo/ranking.csv" "$KEEP/run$run.csv"
   fi
+  # The run's summaries, for its iterations one by one (placement readings, neighbours) after the next run.
+  mkdir -p "$KEEP/run$run-summaries" && cp "$ROOT"/target-results/echo/*.json "$KEEP/run$run-summaries/" 2>/dev/null || true
   grep -F '[PERF][FINAL]' "$log" | sed 's/ avg=.*tied-with=/ ... tied-with=/' || say "run $run printed no ranking"
   # Which iterations the ranking judged (the CPUs' placement) and the rows it saw disturbed.
   grep -E '^\[PERF\] (placement|disturbed):' "$log" | head -4 || true

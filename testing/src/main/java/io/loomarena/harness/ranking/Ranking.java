@@ -124,7 +124,8 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
                 runs.plannedForks() == 1 ? "" : "s", runs.iterations(), runs.iterations() == 1 ? "" : "s",
                 runs.warmupIterations(), runs.warmupIterations() == 1 ? "" : "s", adaptive == 0 ? ""
                         : String.format(java.util.Locale.ROOT, ", and up to %d adaptive fork%s more where a"
-                        + " neighbour's order was undecided (forks per row)", adaptive, adaptive == 1 ? "" : "s"));
+                        + " neighbour's order was undecided or the placement judged had one fork of the row (forks per"
+                        + " row)", adaptive, adaptive == 1 ? "" : "s"));
     }
 
     /**

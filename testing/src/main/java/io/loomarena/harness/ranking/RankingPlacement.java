@@ -83,6 +83,27 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
         return new RankingPlacement(judged, new java.util.LinkedHashSet<>(apart), line);
     }
 
+    /**
+     * The combinations of {@code summaries} judged on the iterations of fewer than two forks (or of fewer forks than
+     * planned, when fewer than two were) in the kept placement, apart ones included: the host moved the CPUs during
+     * their other forks, and a fork more may fill the placement (the placement fill of
+     * {@code io.loomarena.harness.session.AdaptiveForks}). Empty without readings or with one placement. In the order
+     * given.
+     */
+    public static Set<String> thin(List<BenchmarkSummary> summaries) {
+        RankingPlacement placement = of(summaries);
+        Set<String> thin = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < summaries.size(); i++) {
+            BenchmarkSummary judged = placement.judged().get(i);
+            long forks = judged.runs().measured().stream().mapToInt(MeasuredRun::fork).distinct().count();
+            int wanted = Math.min(2, judged.runs().plannedForks());
+            if (placement.apart(judged) || judged.runs().setAside() > 0 && forks < wanted) {
+                thin.add(judged.combination());
+            }
+        }
+        return thin;
+    }
+
     /** Whether {@code summary}'s combination could not be judged in the kept placement. */
     public boolean apart(BenchmarkSummary summary) {
         return apart.contains(summary.combination());

@@ -31,6 +31,11 @@ public final class AdaptiveForks {
     public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(4);
     /** At most this many extra forks per combination: with the planned ones, still within {@link HarnessSettings}'s. */
     public static final int MAX_EXTRA_FORKS = HarnessSettings.MAX_FORKS;
+    /**
+     * The time the placement fill may take ({@link #fill}): about six forks of the quick echo matrix, and so at most
+     * about a tenth of the default run's 15-minute limit.
+     */
+    public static final Duration FILL_BUDGET = Duration.ofSeconds(90);
     /** The longest budget: a day (a longer one is a typo, and would overflow a count of nanoseconds). */
     public static final Duration MAX_BUDGET = Duration.ofDays(1);
 
@@ -170,6 +175,40 @@ public final class AdaptiveForks {
             }
             // The latest round is the best guess of the next: the machine may have drifted since the planned forks.
             forkNanos = (double) (clock.getAsLong() - roundStarted) / undecided.size();
+        }
+    }
+
+    /**
+     * The placement fill, without adaptive forks: one fork more, in an order shuffled from the run's seed, for each
+     * combination that {@code thin} finds measured by one fork only in the placement of the two CPUs the ranking
+     * judges (io.loomarena.harness.ranking.RankingPlacement): the host moved the CPUs during its other forks. Judged
+     * on the iterations of one fork, a row's interval rests on one JVM, with Student's t for 2 degrees of freedom
+     * (4.3): about ±8% on these machines where two forks give ±2-4%. One round at most, and none when it would not
+     * fit in {@link #FILL_BUDGET} (estimated from {@code meanForkNanos}); a combination still thin stays judged on the
+     * one fork it has, or, with fewer than 3 iterations there, tied with every other. Says what it did in one line.
+     */
+    static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
+                     double meanForkNanos, Undecided thin, long seed, PrintStream out) {
+        List<Integer> thinOnes = undecided(names, current, thin);
+        if (thinOnes.isEmpty()) {
+            return;
+        }
+        List<String> named = thinOnes.stream().map(names::get).toList();
+        double roundNanos = meanForkNanos * thinOnes.size();
+        if (roundNanos > FILL_BUDGET.toNanos()) {
+            say(out, String.format(Locale.ROOT, "[PERF] placement fill: not run, one more fork of each of %d"
+                    + " combination%s would take about %.0f s, more than %s; judged on the one fork each has in the"
+                    + " placement judged: %s", thinOnes.size(), thinOnes.size() == 1 ? "" : "s", roundNanos / 1e9,
+                    text(FILL_BUDGET), String.join(", ", named)));
+            return;
+        }
+        say(out, String.format(Locale.ROOT, "[PERF] placement fill: one more fork of each of %d combination%s"
+                + " measured by one fork only with the CPUs in the placement the ranking judges (the host moved them"
+                + " during the other): %s", thinOnes.size(), thinOnes.size() == 1 ? "" : "s",
+                String.join(", ", named)));
+        Collections.shuffle(thinOnes, new Random(~seed));
+        for (int index : thinOnes) {
+            fork.run(index, plannedForks + 1);
         }
     }
 

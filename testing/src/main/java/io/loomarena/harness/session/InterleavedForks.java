@@ -125,7 +125,7 @@ public final class InterleavedForks {
                                                       PrintStream out) {
         List<Outcome> outcomes = measureAll(plans.stream()
                 .map(plan -> new Measurement(plan, store.resultsDir(), placement, "")).toList(), settings, seed,
-                adaptive, undecided, out);
+                adaptive, undecided, summaries -> Set.of(), out);
         Map<String, Outcome> byName = new LinkedHashMap<>();
         for (int i = 0; i < plans.size(); i++) {
             byName.put(plans.get(i).combination(), outcomes.get(i));
@@ -141,17 +141,21 @@ public final class InterleavedForks {
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
                                            PrintStream out) {
-        return measureAll(measurements, settings, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(), out);
+        return measureAll(measurements, settings, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(),
+                summaries -> Set.of(), out);
     }
 
     /**
      * Like {@link #measureAll(List, HarnessSettings, long, PrintStream)}, then, when {@code adaptive} is on, extra
      * forks for the combinations that {@code undecided} finds tied with a neighbour ({@link AdaptiveForks}). Adaptive
      * forks rank the measurements as one suite's combinations, so they do not apply across cells of the JVM axes yet.
+     * Without adaptive forks (the default), one fork more for each combination that {@code thin} finds measured by
+     * one fork only in the placement of the CPUs the ranking judges, within {@link AdaptiveForks#FILL_BUDGET}
+     * ({@link AdaptiveForks#fill}); in one cell only, as adaptive forks.
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
                                            AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
-                                           PrintStream out) {
+                                           AdaptiveForks.Undecided thin, PrintStream out) {
         long started = System.nanoTime();
         String suite = measurements.get(0).plan().suite();
         long cells = measurements.stream().map(Measurement::label).distinct().count();
@@ -197,11 +201,14 @@ public final class InterleavedForks {
                     }
                 }
             }
+            List<String> names = measurements.stream().map(m -> m.plan().combination()).toList();
+            double meanForkNanos = (double) (System.nanoTime() - started) / Math.max(1, forksRun);
             if (adaptive.on()) {
-                List<String> names = measurements.stream().map(m -> m.plan().combination()).toList();
                 AdaptiveForks.extend(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), (double) (System.nanoTime() - started) / Math.max(1, forksRun),
-                        adaptive, undecided, seed, System::nanoTime, out);
+                        fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
+            } else if (cells < 2) {
+                AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
+                        fork, settings.forks(), meanForkNanos, thin, seed, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

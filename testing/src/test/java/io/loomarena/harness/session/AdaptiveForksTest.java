@@ -17,8 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.loomarena.harness.ranking.RankingPlacement;
 import io.loomarena.harness.ranking.Separation;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.SummaryFixtures;
 
 /**
  * Adaptive forks with fake fork results (no JVM): each combination's forks so far, and the forks it would measure next,
@@ -160,6 +162,35 @@ class AdaptiveForksTest {
         assertThat(report.ending()).as("one combination left: no neighbour").isEqualTo(
                 AdaptiveForks.Ending.NOTHING_UNDECIDED);
         assertThat(run.ran).isEmpty();
+    }
+
+    @Test
+    void thePlacementFillGivesOneForkMoreToARowMeasuredByOneForkInThePlacementJudgedAndSaysSo() {
+        // A: fork 1 near, fork 2 far apart (the host moved the CPUs). B: both forks near.
+        List<BenchmarkSummary> summaries = List.of(
+                SummaryFixtures.withCrossCpu(forked("A_SERVER", "X_CLIENT", fork(100, 101, 99), fork(125, 126, 124)),
+                        60, 58, 61, 340, 345, 338),
+                SummaryFixtures.withCrossCpu(forked("B_SERVER", "X_CLIENT", fork(110, 111, 109), fork(112, 111, 110)),
+                        59, 60, 62, 61, 58, 60));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add(number + " " + names.get(index)), 2,
+                15e9, RankingPlacement::thin, 42, out);
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 100e9,
+                RankingPlacement::thin, 42, out);
+        AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, 15e9,
+                RankingPlacement::thin, 42, out);
+
+        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+                "[PERF] placement fill: one more fork of each of 1 combination measured by one fork only with the"
+                        + " CPUs in the placement the ranking judges (the host moved them during the other):"
+                        + " A_SERVER+X_CLIENT",
+                "[PERF] placement fill: not run, one more fork of each of 1 combination would take about 100 s,"
+                        + " more than 90 s; judged on the one fork each has in the placement judged: A_SERVER+X_CLIENT");
     }
 
     @Test

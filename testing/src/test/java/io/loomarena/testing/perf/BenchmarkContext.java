@@ -22,6 +22,7 @@ import io.loomarena.harness.jvm.ServerAxes;
 import io.loomarena.harness.jvm.ServerAxesCheck;
 import io.loomarena.harness.options.RunOptions;
 import io.loomarena.harness.ranking.SuiteRanking;
+import io.loomarena.harness.ranking.RankingPlacement;
 import io.loomarena.harness.ranking.Separation;
 import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.session.AdaptiveForks;
@@ -178,7 +179,7 @@ public final class BenchmarkContext {
                     label)));
         }
         List<InterleavedForks.Outcome> outcomes = InterleavedForks.measureAll(measurements, settings,
-                seedOfRun(options), limits, Separation::undecidedNeighbours, System.out);
+                seedOfRun(options), limits, Separation::undecidedNeighbours, RankingPlacement::thin, System.out);
         Map<String, List<InterleavedForks.Outcome>> byPlan = new HashMap<>();
         for (int i = 0; i < measurements.size(); i++) {
             byPlan.computeIfAbsent(key(measurements.get(i).plan()), k -> new ArrayList<>()).add(outcomes.get(i));
