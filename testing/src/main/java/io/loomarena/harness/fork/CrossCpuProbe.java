@@ -344,8 +344,8 @@ public final class CrossCpuProbe implements AutoCloseable {
             bursts[b] = (System.nanoTime() - start) / (double) ROUND_TRIPS;
         }
         LONGS.setRelease(shared, BALL_INDEX * 8, -n);
-        Arrays.sort(bursts);
-        System.out.println(READING + n + " " + String.format(Locale.ROOT, "%.1f", bursts[0]));
+        System.out.println(READING + n + " " + String.format(Locale.ROOT, "%.1f",
+                Arrays.stream(bursts).min().orElseThrow()));
         return true;
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -34,7 +35,7 @@ import io.loomarena.harness.summary.ServerCell;
  *                     ({@link RankingPlacement#apart})
  */
 public record Ranking(String suite, String unit, Map<String, Object> workload, int warmups, int measuredRuns,
-                      List<RankedCombination> entries, String placement, java.util.Set<String> apart) {
+                      List<RankedCombination> entries, String placement, Set<String> apart) {
 
     /** The one order of a ranking: mean elapsed time, then name so that equal times still sort the same way. */
     public static final Comparator<BenchmarkSummary> FASTEST_FIRST = Comparator
@@ -44,8 +45,8 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
     public Ranking {
         workload = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workload));
         entries = List.copyOf(entries);
-        java.util.Objects.requireNonNull(placement, "placement");
-        apart = java.util.Set.copyOf(apart);
+        Objects.requireNonNull(placement, "placement");
+        apart = Set.copyOf(apart);
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a ranking needs at least one combination");
         }

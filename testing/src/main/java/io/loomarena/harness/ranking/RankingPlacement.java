@@ -1,6 +1,8 @@
 package io.loomarena.harness.ranking;
 
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +42,7 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
     public RankingPlacement {
         judged = List.copyOf(judged);
         // In the order given, not Set.copyOf's: adaptive forks start from it, and a seed must repeat a run.
-        apart = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(apart));
+        apart = Collections.unmodifiableSet(new LinkedHashSet<>(apart));
     }
 
     /** The iterations of {@code summaries} that a ranking judges. */
@@ -80,7 +82,7 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
                     + " with every other combination", Verdict.and(apart), MIN_ITERATIONS,
                     kept == CpuPlacement.Where.NEAR ? "near" : "far apart", apart.size() == 1 ? "its" : "theirs");
         }
-        return new RankingPlacement(judged, new java.util.LinkedHashSet<>(apart), line);
+        return new RankingPlacement(judged, new LinkedHashSet<>(apart), line);
     }
 
     /**
@@ -92,7 +94,7 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
      */
     public static Set<String> thin(List<BenchmarkSummary> summaries) {
         RankingPlacement placement = of(summaries);
-        Set<String> thin = new java.util.LinkedHashSet<>();
+        Set<String> thin = new LinkedHashSet<>();
         for (int i = 0; i < summaries.size(); i++) {
             BenchmarkSummary judged = placement.judged().get(i);
             long forks = judged.runs().measured().stream().mapToInt(MeasuredRun::fork).distinct().count();
