@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessException;
@@ -26,17 +28,19 @@ import io.loomarena.harness.summary.RatioInterval;
 
 /**
  * The A/B regression gate: a baseline build and this build, each built into its own jars, measured on this machine in
- * one run, forks alternating (one {@link ForkRunner} per build, the same fork loop as any session's), and judged on the ratio this/baseline of each combination's figure with its interval
- * ({@link RatioRule}). Built once per test run ({@link #shared}) and closed at its end, which deletes both builds' jars.
+ * one run, forks alternating (one {@link ForkRunner} per build, the same fork loop as any session's), and judged on
+ * the ratio this/baseline of each combination's figure with its interval ({@link RatioRule}). Built once per test run
+ * ({@link #shared}) and closed at its end, which deletes both builds' jars.
  * <p>
  * Forks alternate in the order baseline, this, this, baseline, baseline, this, ... (ABBA): a machine that slowly gets
  * faster or slower during the run then hits both builds equally, where A, B, A, B would give the first build a small
  * head start every time.
  * <p>
  * Each measured iteration carries the placement of the server's and client's CPUs around it, and the verdict compares
- * iterations of one placement ({@link Placements}); when the forks put the two builds in different placements, the
- * gate runs up to {@value #MAX_PLACEMENT_FORKS} more forks of each, and without a shared placement then says
- * INCONCLUSIVE rather than judge the host's doing.
+ * iterations of one placement ({@link Placements}). When the forks put the two builds in different placements, or
+ * when a figure's interval still straddles its limit (INCONCLUSIVE), the gate runs one more fork of each build, up to
+ * {@value #MAX_EXTRA_FORKS} more, and judges what it has then: INCONCLUSIVE without a shared placement rather than
+ * judge the host's doing.
  * <p>
  * Both builds come from a fresh source tree built the same way ({@link BaselineBuild}): the baseline from the git ref
  * (or from jars a user already has), this build from a copy of the working tree, uncommitted changes included. Not
@@ -50,11 +54,22 @@ public final class AbGate implements AutoCloseable {
     private static final PerRun<AbGate> SHARED = new PerRun<>();
     /** What the gate's own lines start with, the builds' progress included. */
     private static final String GATE_PREFIX = "[PERF][GATE] ";
-    /** Forks per build the gate adds, one pair at a time, while the two builds share no placement of the CPUs. */
-    static final int MAX_PLACEMENT_FORKS = 4;
+    /**
+     * Forks per build the gate adds, one pair at a time, while the two builds share no placement of the CPUs or a
+     * figure is still INCONCLUSIVE. Why: with two forks per build a 10% slowdown was INCONCLUSIVE in 2 runs of 8 on a
+     * host that moved the CPUs often (docs/results/2026-11-27-gate-power.md); its interval narrows with every fork, and
+     * a verdict that is already PASS or FAIL costs no extra fork. Four pairs at most: about 2 more minutes per
+     * combination on a 2-CPU machine.
+     */
+    static final int MAX_EXTRA_FORKS = 4;
     /** The summary's key of the server's CPU time per operation over an iteration. */
     private static final String SERVER_CPU = "serverCpuNanosPerOperation";
+    /** The two figures every gate scenario judges, read from a measured iteration (NaN when it lacks the figure). */
+    private static final ToDoubleFunction<MeasuredRun> THROUGHPUT = MeasuredRun::throughput;
+    private static final ToDoubleFunction<MeasuredRun> SERVER_CPU_PER_OPERATION =
+            run -> run.metrics().getOrDefault(SERVER_CPU, Double.NaN);
 
+    private final int maxExtraForks;
     private final String baselineName;
     private final BuildJars baselineJars;
     private final BuildJars candidateJars;
@@ -71,6 +86,13 @@ public final class AbGate implements AutoCloseable {
 
     AbGate(String baselineName, BuildJars baselineJars, BuildJars candidateJars, List<AutoCloseable> builds,
            double tolerance, Path resultsDir) {
+        this(baselineName, baselineJars, candidateJars, builds, tolerance, resultsDir, MAX_EXTRA_FORKS);
+    }
+
+    /** With at most {@code maxExtraForks} added forks per build instead of {@value #MAX_EXTRA_FORKS}: for tests. */
+    AbGate(String baselineName, BuildJars baselineJars, BuildJars candidateJars, List<AutoCloseable> builds,
+           double tolerance, Path resultsDir, int maxExtraForks) {
+        this.maxExtraForks = maxExtraForks;
         this.baselineName = baselineName;
         this.baselineJars = baselineJars;
         this.candidateJars = candidateJars;
@@ -170,15 +192,16 @@ public final class AbGate implements AutoCloseable {
             for (int fork = 1; fork <= settings.forks(); fork++) {
                 runPair(fork, a, baselineForks, b, candidateForks);
             }
-            // The host may have put the two builds' forks in different placements of the CPUs: then one more fork of
-            // each, until a placement holds enough iterations of both or the extra forks run out.
-            Placements placements = Placements.of(baselineForks.summary(), candidateForks.summary());
-            for (int fork = settings.forks() + 1; !placements.matched()
-                    && fork <= settings.forks() + MAX_PLACEMENT_FORKS; fork++) {
-                out.println(GATE_PREFIX + plan.combination() + ": " + placements.line() + "; one more fork of each"
-                        + " build (" + (fork - settings.forks()) + " of at most " + MAX_PLACEMENT_FORKS + ")");
-                runPair(fork, a, baselineForks, b, candidateForks);
-                placements = Placements.of(baselineForks.summary(), candidateForks.summary());
+            // The host may have put the two builds' forks in different placements of the CPUs, or the forks so far
+            // may not decide a figure: then one more fork of each, until neither holds or the extra forks run out.
+            for (int extra = 1; extra <= maxExtraForks; extra++) {
+                Optional<String> why = undecided(new Compared(baselineForks.summary(), candidateForks.summary()));
+                if (why.isEmpty()) {
+                    break;
+                }
+                out.println(GATE_PREFIX + plan.combination() + ": " + why.get() + "; one more fork of each build ("
+                        + extra + " of at most " + maxExtraForks + ")");
+                runPair(settings.forks() + extra, a, baselineForks, b, candidateForks);
             }
         }
         Compared compared = new Compared(baselineForks.summary(), candidateForks.summary());
@@ -224,8 +247,7 @@ public final class AbGate implements AutoCloseable {
      * @throws GateFailure when the whole interval is more than the tolerance below the baseline
      */
     public AbVerdict judgeThroughput(Compared compared, PrintStream out) {
-        return judge(compared, RatioRule.throughput(compared.candidate().unit(), tolerance), MeasuredRun::throughput,
-                out);
+        return judge(compared, RatioRule.throughput(compared.candidate().unit(), tolerance), THROUGHPUT, out);
     }
 
     /**
@@ -255,7 +277,47 @@ public final class AbGate implements AutoCloseable {
             }
         }
         return judge(compared, RatioRule.serverCpuPerOperation(compared.candidate().unit(), tolerance),
-                run -> run.metrics().get(SERVER_CPU), out);
+                SERVER_CPU_PER_OPERATION, out);
+    }
+
+    /**
+     * Why {@code compared} cannot be judged yet, or empty when every figure the gate judges has a verdict: the builds
+     * share no placement of the CPUs, or a figure's interval straddles its limit (INCONCLUSIVE). A figure that some
+     * iteration lacks (the server's stats were not read) is left to its judging step, which fails on it.
+     */
+    Optional<String> undecided(Compared compared) {
+        Placements placements = Placements.of(compared.baseline(), compared.candidate());
+        if (!placements.matched()) {
+            return Optional.of(placements.line());
+        }
+        List<String> open = new ArrayList<>();
+        String unit = compared.candidate().unit();
+        for (Map.Entry<RatioRule, ToDoubleFunction<MeasuredRun>> judged : List.of(
+                Map.entry(RatioRule.throughput(unit, tolerance), THROUGHPUT),
+                Map.entry(RatioRule.serverCpuPerOperation(unit, tolerance), SERVER_CPU_PER_OPERATION))) {
+            RatioRule rule = judged.getKey();
+            ToDoubleFunction<MeasuredRun> figure = judged.getValue();
+            boolean readable = Stream.of(compared.baseline(), compared.candidate())
+                    .flatMap(side -> side.runs().measured().stream()).filter(placements.kept())
+                    .allMatch(run -> figure.applyAsDouble(run) > 0);
+            AbVerdict verdict = readable ? verdict(compared, placements, rule, figure) : null;
+            if (verdict != null && verdict.outcome() == AbVerdict.Outcome.INCONCLUSIVE) {
+                open.add(String.format(Locale.ROOT, "%s %s straddles its limit %.3f", rule.figure(),
+                        verdict.interval().describe(), rule.limit()));
+            }
+        }
+        return open.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", open));
+    }
+
+    /** {@code rule}'s verdict on the iterations {@code placements} keeps; INCONCLUSIVE without a shared placement. */
+    private AbVerdict verdict(Compared compared, Placements placements, RatioRule rule,
+                              ToDoubleFunction<MeasuredRun> figure) {
+        AbVerdict judged = rule.judge(compared.candidate().combination(), baselineName,
+                byFork(compared.baseline(), figure, placements.kept()),
+                byFork(compared.candidate(), figure, placements.kept()));
+        // Builds measured in different placements differ by the placement's 20%, not by their code: no verdict.
+        return placements.matched() ? judged : new AbVerdict(AbVerdict.Outcome.INCONCLUSIVE, judged.combination(),
+                rule, baselineName, judged.interval(), judged.baselineMean(), judged.candidateMean());
     }
 
     private AbVerdict judge(Compared compared, RatioRule rule, ToDoubleFunction<MeasuredRun> figure,
@@ -266,13 +328,7 @@ public final class AbGate implements AutoCloseable {
                     + (placements.matched() ? "" : ": no like-with-like comparison, so INCONCLUSIVE whatever the"
                     + " ratio"));
         }
-        AbVerdict judged = rule.judge(compared.candidate().combination(), baselineName,
-                byFork(compared.baseline(), figure, placements.kept()),
-                byFork(compared.candidate(), figure, placements.kept()));
-        // Builds measured in different placements differ by the placement's 20%, not by their code: no verdict.
-        AbVerdict verdict = placements.matched() ? judged : new AbVerdict(AbVerdict.Outcome.INCONCLUSIVE,
-                judged.combination(), rule, baselineName, judged.interval(), judged.baselineMean(),
-                judged.candidateMean());
+        AbVerdict verdict = verdict(compared, placements, rule, figure);
         record(compared, verdict, figure);
         out.println(verdict.line());
         out.flush();

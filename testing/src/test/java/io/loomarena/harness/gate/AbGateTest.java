@@ -30,10 +30,11 @@ class AbGateTest {
 
     @Test
     void forksAlternateBaselineFirstThenThisBuildTwiceAndBothSummariesAndTheVerdictAreKept() throws Exception {
-        // Both "builds" run this JVM's class path, which holds the fake server and client.
+        // Both "builds" run this JVM's class path, which holds the fake server and client. One added fork pair at
+        // most: the fake's CPU figure, a few clock ticks an iteration, rarely decides, and each pair costs seconds.
         Path classPath = Path.of(System.getProperty("java.class.path"));
         AbGate gate = new AbGate("v1", new BuildJars("v1", classPath, classPath),
-                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results, 1);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
@@ -54,12 +55,14 @@ class AbGateTest {
                 "[PERF] this build: FAKE_SERVER+FAKE_CLIENT fork 1/2",
                 "[PERF] this build: FAKE_SERVER+FAKE_CLIENT fork 2/2",
                 "[PERF] baseline v1: FAKE_SERVER+FAKE_CLIENT fork 2/2");
-        // If the host moved the CPUs between forks, the gate adds forks of each build (and says so).
-        assertThat(forks).isBetween(2, 2 + AbGate.MAX_PLACEMENT_FORKS);
+        // If the host moved the CPUs between forks, or a figure is undecided, the gate adds forks of each build (and
+        // says so).
+        assertThat(forks).isBetween(2, 3);
         assertThat(compared.baseline().runs().measured()).hasSize(3 * forks);
         assertThat(compared.candidate().runs().measured()).hasSize(3 * forks);
         if (forks > 2) {
-            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("one more fork of each build");
+            assertThat(printed.toString(StandardCharsets.UTF_8))
+                    .contains("one more fork of each build (1 of at most 1)");
         }
         if (CpuPinning.detect(true).applied()) {
             // Each iteration of both builds carries the placement of the two CPUs read just before and after it.
@@ -97,6 +100,56 @@ class AbGateTest {
         String report = Files.readString(HtmlReport.write(results));
         assertThat(report).contains("<h2>A/B regression gate</h2>", "against baseline <code>v1</code>",
                 "FAKE_SERVER+FAKE_CLIENT");
+    }
+
+    @Test
+    void aFigureWhoseIntervalStraddlesItsLimitAsksForMoreForksAndDecidedFiguresDoNot() {
+        AbGate gate = fakeGate();
+        BenchmarkSummary baseline = SummaryFixtures.withServerCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", new double[] {1000, 1004, 996}, new double[] {998, 1003, 1001}), cpuNanos(6, 5));
+        // 20% slower on both figures: FAIL, decided.
+        BenchmarkSummary slower = SummaryFixtures.withServerCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", new double[] {1250, 1252, 1248}, new double[] {1251, 1249, 1250}),
+                java.util.Arrays.stream(cpuNanos(6, 5)).map(nanos -> nanos * 1.25).toArray());
+        // The same: PASS, decided.
+        BenchmarkSummary same = SummaryFixtures.withServerCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", new double[] {1001, 1003, 997}, new double[] {999, 1002, 1000}), cpuNanos(6, 5));
+        // Throughput about 5% lower, at the limit; the server's CPU unchanged.
+        BenchmarkSummary atTheLimit = SummaryFixtures.withServerCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
+                "VIRTUAL_CLIENT", new double[] {1040, 1062, 1050}, new double[] {1046, 1058, 1052}), cpuNanos(6, 5));
+
+        assertThat(gate.undecided(new AbGate.Compared(baseline, slower))).isEmpty();
+        assertThat(gate.undecided(new AbGate.Compared(baseline, same))).isEmpty();
+        assertThat(gate.undecided(new AbGate.Compared(baseline, atTheLimit))).hasValueSatisfying(why ->
+                assertThat(why).matches("throughput 0\\.95\\d \\[0\\.9\\d\\d, 0\\.9\\d\\d\\] straddles its limit"
+                        + " 0\\.950"));
+    }
+
+    @Test
+    void buildsMeasuredInDifferentPlacementsAskForMoreForksWhateverTheirRatio() {
+        AbGate gate = fakeGate();
+        BenchmarkSummary near = SummaryFixtures.withCrossCpu(SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                new double[] {1000, 1004, 996}, new double[] {998, 1003, 1001}), 60, 58, 61, 59, 62, 60);
+        BenchmarkSummary far = SummaryFixtures.withCrossCpu(SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                new double[] {1000, 1004, 996}, new double[] {998, 1003, 1001}), 340, 345, 338, 341, 339, 344);
+
+        assertThat(gate.undecided(new AbGate.Compared(near, far))).hasValueSatisfying(why ->
+                assertThat(why).startsWith("the host moved the CPUs and no placement has 3 iterations of each build"));
+    }
+
+    @Test
+    void anIterationWithoutTheServersCpuFigureIsLeftToItsJudgingStepNotToMoreForks() {
+        AbGate gate = fakeGate();
+        BenchmarkSummary plain = SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                new double[] {1000, 1004, 996}, new double[] {998, 1003, 1001});
+
+        assertThat(gate.undecided(new AbGate.Compared(plain, plain))).isEmpty();
+    }
+
+    private AbGate fakeGate() {
+        Path classPath = Path.of(System.getProperty("java.class.path"));
+        return new AbGate("v1", new BuildJars("v1", classPath, classPath),
+                new BuildJars(AbGate.THIS_BUILD, classPath, classPath), List.of(), 0.05, results);
     }
 
     @Test
