@@ -126,8 +126,9 @@ for slowdown in $SLOWDOWNS; do
       grep -qF '[PERF][GATE]' "$log" || { say "run $run failed without a verdict: see $log"; failed=yes; }
     fi
     stop_load
-    # The verdicts, and the line that says which iterations were judged (the placement of the two CPUs).
-    grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU|fewer than))' \
+    # The verdicts, the line that says which iterations were judged (the placement of the two CPUs), and each
+    # added fork pair's reason (no shared placement, or a figure still undecided).
+    grep -E '\[PERF\]\[GATE\] ((PASS|FAIL|INCONCLUSIVE) |\S+: (judged|every iteration|the host moved|no cross-CPU|fewer than|throughput [0-9]|server CPU per \S+ [0-9]))' \
       "$log" | sed "s/^/slowdown=$slowdown run=$run /" | tee -a "$KEEP/verdicts.txt" || true
     # Both builds' summaries of the run, every iteration with its figures, to re-judge or analyse later.
     if [[ -d "$BASE_TREE/target-results/ab-gate" ]]; then
