@@ -36,6 +36,11 @@ public final class AdaptiveForks {
      * about a tenth of the default run's 15-minute limit.
      */
     public static final Duration FILL_BUDGET = Duration.ofSeconds(90);
+    /**
+     * Rounds of the placement fill at most: a combination gets up to this many forks more, when the host keeps
+     * moving the CPUs during its forks.
+     */
+    static final int FILL_ROUNDS = 3;
     /** The longest budget: a day (a longer one is a typo, and would overflow a count of nanoseconds). */
     public static final Duration MAX_BUDGET = Duration.ofDays(1);
 
@@ -179,36 +184,49 @@ public final class AdaptiveForks {
     }
 
     /**
-     * The placement fill, without adaptive forks: one fork more, in an order shuffled from the run's seed, for each
-     * combination that {@code thin} finds measured by one fork only in the placement of the two CPUs the ranking
-     * judges (io.loomarena.harness.ranking.RankingPlacement): the host moved the CPUs during its other forks. Judged
-     * on the iterations of one fork, a row's interval rests on one JVM, with Student's t for 2 degrees of freedom
-     * (4.3): about ±8% on these machines where two forks give ±2-4%. One round at most, and none when it would not
-     * fit in {@link #FILL_BUDGET} (estimated from {@code meanForkNanos}); a combination still thin stays judged on the
-     * one fork it has, or, with fewer than 3 iterations there, tied with every other. Says what it did in one line.
+     * The placement fill, without adaptive forks: one fork more for each combination that {@code thin} finds measured
+     * by one fork only in the placement of the two CPUs the ranking judges (io.loomarena.harness.ranking
+     * .RankingPlacement): the host moved the CPUs during its other forks. Judged on the iterations of one fork, a
+     * row's interval rests on one JVM, with Student's t for 2 degrees of freedom (4.3): about ±8% on these machines
+     * where two forks give ±2-4%. In rounds, at most {@link #FILL_ROUNDS}: each round asks {@code thin} again (the
+     * host may have moved the CPUs during the last one, or the placement judged may have changed) and runs, in an
+     * order shuffled from the run's seed, as many of the thin combinations as fit in what is left of {@link
+     * #FILL_BUDGET} (estimated from {@code meanForkNanos}, then from the last round). A combination still thin at the
+     * end stays judged on the one fork it has, or, with fewer than 3 iterations there, tied with every other. Says
+     * what it did, one line per round.
      */
     static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
-                     double meanForkNanos, Undecided thin, long seed, PrintStream out) {
-        List<Integer> thinOnes = undecided(names, current, thin);
-        if (thinOnes.isEmpty()) {
-            return;
-        }
-        List<String> named = thinOnes.stream().map(names::get).toList();
-        double roundNanos = meanForkNanos * thinOnes.size();
-        if (roundNanos > FILL_BUDGET.toNanos()) {
-            say(out, String.format(Locale.ROOT, "[PERF] placement fill: not run, one more fork of each of %d"
-                    + " combination%s would take about %.0f s, more than %s; judged on the one fork each has in the"
-                    + " placement judged: %s", thinOnes.size(), thinOnes.size() == 1 ? "" : "s", roundNanos / 1e9,
-                    text(FILL_BUDGET), String.join(", ", named)));
-            return;
-        }
-        say(out, String.format(Locale.ROOT, "[PERF] placement fill: one more fork of each of %d combination%s"
-                + " measured by one fork only with the CPUs in the placement the ranking judges (the host moved them"
-                + " during the other): %s", thinOnes.size(), thinOnes.size() == 1 ? "" : "s",
-                String.join(", ", named)));
-        Collections.shuffle(thinOnes, new Random(~seed));
-        for (int index : thinOnes) {
-            fork.run(index, plannedForks + 1);
+                     double meanForkNanos, Undecided thin, long seed, LongSupplier clock, PrintStream out) {
+        Random random = new Random(~seed); // its own stream, repeated by the same seed
+        long started = clock.getAsLong();
+        double forkNanos = meanForkNanos;
+        for (int round = 1; round <= FILL_ROUNDS; round++) {
+            List<Integer> thinOnes = undecided(names, current, thin);
+            if (thinOnes.isEmpty()) {
+                return;
+            }
+            Collections.shuffle(thinOnes, random);
+            double left = FILL_BUDGET.toNanos() - (clock.getAsLong() - started);
+            int fits = (int) Math.min(thinOnes.size(), Math.max(0, Math.floor(left / forkNanos)));
+            List<String> now = thinOnes.subList(0, fits).stream().map(names::get).toList();
+            List<String> later = thinOnes.subList(fits, thinOnes.size()).stream().map(names::get).toList();
+            if (now.isEmpty()) {
+                say(out, String.format(Locale.ROOT, "[PERF] placement fill%s: not run, a fork takes about %.0f s"
+                        + " and %.0f s of %s are left; judged on the one fork each has in the placement judged: %s",
+                        round == 1 ? "" : ", round " + round, forkNanos / 1e9, Math.max(0, left) / 1e9,
+                        text(FILL_BUDGET), String.join(", ", later)));
+                return;
+            }
+            say(out, String.format(Locale.ROOT, "[PERF] placement fill, round %d: one more fork of each of %d"
+                    + " combination%s measured by one fork only with the CPUs in the placement the ranking judges"
+                    + " (the host moved them during the other): %s%s", round, now.size(), now.size() == 1 ? "" : "s",
+                    String.join(", ", now), later.isEmpty() ? "" : "; no time left in " + text(FILL_BUDGET)
+                    + " for: " + String.join(", ", later)));
+            long roundStarted = clock.getAsLong();
+            for (int index : thinOnes.subList(0, fits)) {
+                fork.run(index, plannedForks + round);
+            }
+            forkNanos = (double) (clock.getAsLong() - roundStarted) / fits;
         }
     }
 

@@ -208,7 +208,7 @@ public final class InterleavedForks {
                         fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
             } else if (cells < 2) {
                 AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), meanForkNanos, thin, seed, out);
+                        fork, settings.forks(), meanForkNanos, thin, seed, System::nanoTime, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

@@ -166,31 +166,96 @@ class AdaptiveForksTest {
 
     @Test
     void thePlacementFillGivesOneForkMoreToARowMeasuredByOneForkInThePlacementJudgedAndSaysSo() {
-        // A: fork 1 near, fork 2 far apart (the host moved the CPUs). B: both forks near.
-        List<BenchmarkSummary> summaries = List.of(
-                SummaryFixtures.withCrossCpu(forked("A_SERVER", "X_CLIENT", fork(100, 101, 99), fork(125, 126, 124)),
-                        60, 58, 61, 340, 345, 338),
-                SummaryFixtures.withCrossCpu(forked("B_SERVER", "X_CLIENT", fork(110, 111, 109), fork(112, 111, 110)),
-                        59, 60, 62, 61, 58, 60));
+        // A: fork 1 near, fork 2 far apart (the host moved the CPUs); its third fork lands near. B: both forks near.
+        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), wellFilledRow("B_SERVER")));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(15_000_000_000L);
+            summaries.set(index, wellFilledRow("A_SERVER"));
+        }, 2, 15e9, RankingPlacement::thin, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+                "[PERF] placement fill, round 1: one more fork of each of 1 combination measured by one fork only"
+                        + " with the CPUs in the placement the ranking judges (the host moved them during the other):"
+                        + " A_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void thePlacementFillRunsWhatFitsInItsBudgetAndNamesTheRest() {
+        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), thinRow("B_SERVER"), thinRow("C_SERVER"));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT", "C_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        // Forks of 40 s: two fit in the 90 s, then none; the rows stay thin (the host keeps moving the CPUs).
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(40_000_000_000L);
+        }, 2, 40e9, RankingPlacement::thin, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).startsWith("[PERF] placement fill, round 1: one more fork of each of 2 combinations")
+                .contains("; no time left in 90 s for: ");
+        assertThat(lines.get(1)).startsWith("[PERF] placement fill, round 2: not run, a fork takes about 40 s and"
+                + " 10 s of 90 s are left; judged on the one fork each has in the placement judged: ")
+                .contains("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT", "C_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void thePlacementFillRepeatsWhileARowStaysThinUpToItsRounds() {
+        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), wellFilledRow("B_SERVER"));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(15_000_000_000L);
+        }, 2, 15e9, RankingPlacement::thin, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8));
+
+        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
+                .hasSize(AdaptiveForks.FILL_ROUNDS);
+    }
+
+    @Test
+    void thePlacementFillIsNotRunWhenOneForkWouldExceedItsBudgetOrNothingIsThin() {
+        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), wellFilledRow("B_SERVER"));
         List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
         List<String> ran = new ArrayList<>();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add(number + " " + names.get(index)), 2,
-                15e9, RankingPlacement::thin, 42, out);
         AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 100e9,
-                RankingPlacement::thin, 42, out);
+                RankingPlacement::thin, 42, () -> 0L, out);
         AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, 15e9,
-                RankingPlacement::thin, 42, out);
+                RankingPlacement::thin, 42, () -> 0L, out);
 
-        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
+        assertThat(ran).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
-                "[PERF] placement fill: one more fork of each of 1 combination measured by one fork only with the"
-                        + " CPUs in the placement the ranking judges (the host moved them during the other):"
-                        + " A_SERVER+X_CLIENT",
-                "[PERF] placement fill: not run, one more fork of each of 1 combination would take about 100 s,"
-                        + " more than 90 s; judged on the one fork each has in the placement judged: A_SERVER+X_CLIENT");
+                "[PERF] placement fill: not run, a fork takes about 100 s and 90 s of 90 s are left; judged on the"
+                        + " one fork each has in the placement judged: A_SERVER+X_CLIENT");
+    }
+
+    /** Fork 1 near, fork 2 far apart: the placement judged (near, kept by the other rows) holds one fork of it. */
+    private static BenchmarkSummary thinRow(String server) {
+        return SummaryFixtures.withCrossCpu(forked(server, "X_CLIENT", fork(100, 101, 99), fork(125, 126, 124)),
+                60, 58, 61, 340, 345, 338);
+    }
+
+    /** Both forks near. */
+    private static BenchmarkSummary wellFilledRow(String server) {
+        return SummaryFixtures.withCrossCpu(forked(server, "X_CLIENT", fork(110, 111, 109), fork(112, 111, 110)),
+                59, 60, 62, 61, 58, 60);
     }
 
     @Test
