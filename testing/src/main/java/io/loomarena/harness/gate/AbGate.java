@@ -56,10 +56,10 @@ public final class AbGate implements AutoCloseable {
     private static final String GATE_PREFIX = "[PERF][GATE] ";
     /**
      * Forks per build the gate adds, one pair at a time, while the two builds share no placement of the CPUs or a
-     * figure is still INCONCLUSIVE. Why: with two forks per build a 10% slowdown was INCONCLUSIVE in 2 runs of 8 on a
-     * host that moved the CPUs often (docs/results/2026-11-27-gate-power.md); its interval narrows with every fork, and
-     * a verdict that is already PASS or FAIL costs no extra fork. Four pairs at most: about 2 more minutes per
-     * combination on a 2-CPU machine.
+     * figure is still INCONCLUSIVE and neither FAILs. Why: with two forks per build a 10% slowdown was INCONCLUSIVE in
+     * 2 runs of 8 on a host that moved the CPUs often (docs/results/2026-11-27-gate-power.md); its interval narrows
+     * with every fork, and a build whose verdict is known (a FAIL, or two PASSes) costs no extra fork. Four pairs at
+     * most: about 2 more minutes per combination on a 2-CPU machine.
      */
     static final int MAX_EXTRA_FORKS = 4;
     /** The summary's key of the server's CPU time per operation over an iteration. */
@@ -281,9 +281,10 @@ public final class AbGate implements AutoCloseable {
     }
 
     /**
-     * Why {@code compared} cannot be judged yet, or empty when every figure the gate judges has a verdict: the builds
-     * share no placement of the CPUs, or a figure's interval straddles its limit (INCONCLUSIVE). A figure that some
-     * iteration lacks (the server's stats were not read) is left to its judging step, which fails on it.
+     * Why {@code compared} cannot be judged yet, or empty when the build's verdict is known: either figure FAILs, or
+     * both PASS. Not yet: the builds share no placement of the CPUs, or a figure's interval straddles its limit
+     * (INCONCLUSIVE) and the other's does not FAIL. A figure that some iteration lacks (the server's stats were not
+     * read) is left to its judging step, which fails on it.
      */
     Optional<String> undecided(Compared compared) {
         Placements placements = Placements.of(compared.baseline(), compared.candidate());
@@ -301,6 +302,10 @@ public final class AbGate implements AutoCloseable {
                     .flatMap(side -> side.runs().measured().stream()).filter(placements.kept())
                     .allMatch(run -> figure.applyAsDouble(run) > 0);
             AbVerdict verdict = readable ? verdict(compared, placements, rule, figure) : null;
+            if (verdict != null && verdict.outcome() == AbVerdict.Outcome.FAIL) {
+                // A FAIL of either figure fails the build: decided, whatever the other figure says.
+                return Optional.empty();
+            }
             if (verdict != null && verdict.outcome() == AbVerdict.Outcome.INCONCLUSIVE) {
                 open.add(String.format(Locale.ROOT, "%s %s straddles its limit %.3f", rule.figure(),
                         verdict.interval().describe(), rule.limit()));

@@ -118,7 +118,12 @@ class AbGateTest {
         BenchmarkSummary atTheLimit = SummaryFixtures.withServerCpu(SummaryFixtures.forked("VIRTUAL_SERVER",
                 "VIRTUAL_CLIENT", new double[] {1040, 1062, 1050}, new double[] {1046, 1058, 1052}), cpuNanos(6, 5));
 
+        // Throughput 20% lower, the server's CPU about 5% higher: the FAIL decides, whatever the other figure says.
+        BenchmarkSummary slowerAtTheLimit = SummaryFixtures.withServerCpu(slower,
+                java.util.Arrays.stream(cpuNanos(6, 5)).map(nanos -> nanos * 1.05).toArray());
+
         assertThat(gate.undecided(new AbGate.Compared(baseline, slower))).isEmpty();
+        assertThat(gate.undecided(new AbGate.Compared(baseline, slowerAtTheLimit))).isEmpty();
         assertThat(gate.undecided(new AbGate.Compared(baseline, same))).isEmpty();
         assertThat(gate.undecided(new AbGate.Compared(baseline, atTheLimit))).hasValueSatisfying(why ->
                 assertThat(why).matches("throughput 0\\.95\\d \\[0\\.9\\d\\d, 0\\.9\\d\\d\\] straddles its limit"
