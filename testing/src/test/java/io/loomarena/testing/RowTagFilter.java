@@ -117,16 +117,31 @@ public final class RowTagFilter implements LauncherDiscoveryListener, PostDiscov
     public static Set<String> effectiveTags(Set<TestTag> own, Optional<TestSource> source) {
         Set<String> tags = new LinkedHashSet<>();
         own.forEach(tag -> tags.add("@" + tag.getName()));
-        source.ifPresent(where -> {
-            if (where instanceof ClasspathResourceSource resource && resource.getPosition().isPresent()) {
-                tags.addAll(RowTags.of(URI.create("classpath:" + resource.getClasspathResourceName()),
-                        resource.getPosition().map(FilePosition::getLine).orElseThrow()));
-            } else if (where instanceof FileSource file && file.getPosition().isPresent()) {
-                tags.addAll(RowTags.of(file.getFile().toURI(),
-                        file.getPosition().map(FilePosition::getLine).orElseThrow()));
-            }
-        });
+        line(source).ifPresent(where -> tags.addAll(RowTags.of(where.uri(), where.line())));
         return tags;
+    }
+
+    /** A scenario's name as Cucumber matches {@code cucumber.filter.name} against it ({@link RowTags#scenarioName}). */
+    public static Optional<String> scenarioName(Optional<TestSource> source) {
+        return line(source).flatMap(where -> RowTags.scenarioName(where.uri(), where.line()));
+    }
+
+    /** A feature and a line in it. */
+    private record Line(URI uri, int line) {
+    }
+
+    /** Where Cucumber says a scenario is: a class-path resource or file, with the scenario's or the row's line. */
+    private static Optional<Line> line(Optional<TestSource> source) {
+        if (source.isPresent() && source.get() instanceof ClasspathResourceSource resource
+                && resource.getPosition().isPresent()) {
+            return Optional.of(new Line(URI.create("classpath:" + resource.getClasspathResourceName()),
+                    resource.getPosition().map(FilePosition::getLine).orElseThrow()));
+        }
+        if (source.isPresent() && source.get() instanceof FileSource file && file.getPosition().isPresent()) {
+            return Optional.of(new Line(file.getFile().toURI(),
+                    file.getPosition().map(FilePosition::getLine).orElseThrow()));
+        }
+        return Optional.empty();
     }
 
     private static boolean fromCucumber(UniqueId id) {

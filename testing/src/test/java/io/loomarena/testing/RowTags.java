@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -57,6 +58,8 @@ public final class RowTags {
 
     /** Derived tags by Examples row line, per feature (by its URI or class-path name). */
     private static final Map<String, Map<Integer, Set<String>>> BY_FEATURE = new ConcurrentHashMap<>();
+    /** Scenario names by the line of a scenario or Examples row, per feature (by its URI or class-path name). */
+    private static final Map<String, Map<Integer, String>> NAMES = new ConcurrentHashMap<>();
 
     private RowTags() {
     }
@@ -82,6 +85,16 @@ public final class RowTags {
         return BY_FEATURE.computeIfAbsent(path, key -> rows(name(uri), read(uri))).getOrDefault(line, Set.of());
     }
 
+    /**
+     * The name of the scenario at {@code line} of the feature at {@code uri}, as Cucumber names it and matches
+     * {@code -Dcucumber.filter.name} against: a scenario's own name, or for an Examples row its outline's name with
+     * each {@code <column>} replaced by the row's value; empty for a line that is neither.
+     */
+    public static Optional<String> scenarioName(URI uri, int line) {
+        String path = "classpath".equals(uri.getScheme()) ? uri.getSchemeSpecificPart() : uri.toString();
+        return Optional.ofNullable(NAMES.computeIfAbsent(path, key -> names(name(uri), read(uri))).get(line));
+    }
+
     /** {@code own} tags (with {@code @}) and those derived from the row at {@code uri}:{@code line}, in that order. */
     public static Set<String> effective(Collection<String> own, URI uri, int line) {
         Set<String> tags = new LinkedHashSet<>(own);
@@ -91,23 +104,49 @@ public final class RowTags {
 
     /** The derived tags of every Examples row of one feature's text, by the row's line. */
     static Map<Integer, Set<String>> rows(String name, String text) {
+        Map<Integer, Set<String>> byLine = new LinkedHashMap<>();
+        for (Scenario scenario : scenarios(name, text)) {
+            for (Examples examples : scenario.getExamples()) {
+                examples.getTableHeader().ifPresent(header -> examples.getTableBody().forEach(row ->
+                        byLine.put(row.getLocation().getLine().intValue(),
+                                derive(name, row.getLocation().getLine().intValue(), header, row))));
+            }
+        }
+        return Map.copyOf(byLine);
+    }
+
+    /** Every scenario and outline of one feature's text, those inside rules included. */
+    private static List<Scenario> scenarios(String name, String text) {
         GherkinParser parser = GherkinParser.builder().includeSource(false).includeGherkinDocument(true)
                 .includePickles(false).build();
-        Map<Integer, Set<String>> byLine = new LinkedHashMap<>();
         List<Envelope> envelopes;
         try (Stream<Envelope> parsed = parser.parse(name, text.getBytes(StandardCharsets.UTF_8))) {
             envelopes = parsed.toList();
         }
+        List<Scenario> scenarios = new ArrayList<>();
         for (Envelope envelope : envelopes) {
-            envelope.getGherkinDocument().flatMap(GherkinDocument::getFeature).ifPresent(feature -> {
-                for (Scenario scenario : scenarios(feature.getChildren())) {
-                    for (Examples examples : scenario.getExamples()) {
-                        examples.getTableHeader().ifPresent(header -> examples.getTableBody().forEach(row ->
-                                byLine.put(row.getLocation().getLine().intValue(),
-                                        derive(name, row.getLocation().getLine().intValue(), header, row))));
+            envelope.getGherkinDocument().flatMap(GherkinDocument::getFeature)
+                    .ifPresent(feature -> scenarios.addAll(scenarios(feature.getChildren())));
+        }
+        return scenarios;
+    }
+
+    /** The scenario names of one feature's text, by the line of each scenario and Examples row. */
+    static Map<Integer, String> names(String name, String text) {
+        Map<Integer, String> byLine = new LinkedHashMap<>();
+        for (Scenario scenario : scenarios(name, text)) {
+            byLine.put(scenario.getLocation().getLine().intValue(), scenario.getName());
+            for (Examples examples : scenario.getExamples()) {
+                examples.getTableHeader().ifPresent(header -> examples.getTableBody().forEach(row -> {
+                    // As Gherkin's pickle compiler does: each <column> of the name becomes the row's value.
+                    String interpolated = scenario.getName();
+                    for (int i = 0; i < header.getCells().size() && i < row.getCells().size(); i++) {
+                        interpolated = interpolated.replace("<" + header.getCells().get(i).getValue() + ">",
+                                row.getCells().get(i).getValue());
                     }
-                }
-            });
+                    byLine.put(row.getLocation().getLine().intValue(), interpolated);
+                }));
+            }
         }
         return Map.copyOf(byLine);
     }

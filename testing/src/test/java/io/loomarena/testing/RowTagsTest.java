@@ -85,6 +85,20 @@ class RowTagsTest {
     }
 
     @Test
+    void aRowIsNamedAsCucumberNamesItItsOutlinesNameWithTheRowsValues(@TempDir Path dir) throws IOException {
+        Path file = Files.createDirectories(dir.resolve("features/gate")).resolve("g.feature");
+        Files.writeString(file, OUTLINE + "\n  Scenario: plain <server>\n    Given the HTTP server runs \"single\"\n");
+
+        assertThat(RowTags.scenarioName(file.toUri(), 9)).hasValue("s single");
+        assertThat(RowTags.scenarioName(file.toUri(), 11)).hasValue("s virtual --cache-content");
+        assertThat(RowTagFilter.scenarioName(Optional.of(FileSource.from(file.toFile(), FilePosition.from(10)))))
+                .hasValue("s pool --pool-size 4");
+        assertThat(RowTags.scenarioName(file.toUri(), 13)).as("a scenario's own name, <...> and all")
+                .hasValue("plain <server>");
+        assertThat(RowTags.scenarioName(file.toUri(), 4)).as("a step's line").isEmpty();
+    }
+
+    @Test
     void rowsOutsideTheEchoAndHttpFeaturesKeepTheirOwnTagsOnly(@TempDir Path dir) throws IOException {
         Path file = Files.createDirectories(dir.resolve("features/gate")).resolve("g.feature");
         Files.writeString(file, OUTLINE.replace("| single ", "| nonsense"));

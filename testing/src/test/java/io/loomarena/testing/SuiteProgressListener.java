@@ -5,8 +5,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 import io.cucumber.tagexpressions.Expression;
@@ -27,13 +31,16 @@ import io.loomarena.harness.http.HttpSuite;
  * <p>It also keeps the tags of every measuring scenario the run will execute ({@link #selectedTagSets}): its own and
  * its Examples row's model tags ({@link RowTags}), so that the first benchmark row of a suite can measure, interleaved,
  * every combination the run selects ({@link RowTagFilter} has already removed what the tag filter leaves out; line
- * filters are applied by discovery too).
+ * filters are applied by discovery too; Cucumber's name filter, {@code -Dcucumber.filter.name}, only skips a scenario
+ * when it is about to run, so it is applied here to the scenario's name).
  * <p>At the end of the run it prints one line saying how many scenarios the tag filter left out only because they
  * are {@code @Slow}, and how to run them: Surefire does not count what the filter leaves out.
  */
 public final class SuiteProgressListener implements TestExecutionListener {
 
     private static final String SLOW = "@Slow";
+    /** Cucumber's name filter (a regular expression), which Cucumber applies itself. */
+    static final String NAME_FILTER = "cucumber.filter.name";
     /** The tags (with {@code @}) of every measuring scenario this run executes; empty before the plan is known. */
     private static final Set<Set<String>> SELECTED = ConcurrentHashMap.newKeySet();
 
@@ -47,7 +54,8 @@ public final class SuiteProgressListener implements TestExecutionListener {
         Expression filter = RowTagFilter.expression();
         Map<String, Integer> counts = new HashMap<>();
         SELECTED.clear();
-        countTests(plan, plan.getRoots(), filter, counts);
+        countTests(plan, plan.getRoots(), filter, nameFilter(plan.getConfigurationParameters().get(NAME_FILTER)),
+                counts);
         skippedAsSlow = RowTagFilter.skippedAsSlow();
         counts.forEach(SuiteProgress.shared()::plan);
     }
@@ -75,19 +83,38 @@ public final class SuiteProgressListener implements TestExecutionListener {
                 + "', or for example '" + SLOW + " and @Echo'";
     }
 
+    /**
+     * Which scenario names {@code cucumber.filter.name} keeps, as Cucumber applies it (a regular expression found in
+     * the name); everything when it is unset or blank, or malformed (Cucumber then fails the run with its own message).
+     * Cucumber skips the scenarios it leaves out only when they are about to run, so they are still in the test plan.
+     */
+    static Predicate<String> nameFilter(Optional<String> expression) {
+        if (expression.isEmpty() || expression.get().isBlank()) {
+            return name -> true;
+        }
+        try {
+            Pattern pattern = Pattern.compile(expression.get());
+            return name -> pattern.matcher(name).find();
+        } catch (PatternSyntaxException e) {
+            return name -> true;
+        }
+    }
+
     /** Counts the selected combinations per suite into {@code counts}. */
     private static void countTests(TestPlan plan, Set<TestIdentifier> identifiers, Expression filter,
-                                   Map<String, Integer> counts) {
+                                   Predicate<String> names, Map<String, Integer> counts) {
         for (TestIdentifier identifier : identifiers) {
             if (identifier.isTest()) {
                 Set<String> cucumberTags = RowTagFilter.effectiveTags(identifier.getTags(), identifier.getSource());
                 String suite = suiteOf(cucumberTags.stream().map(tag -> tag.substring(1)).collect(Collectors.toSet()));
-                if (suite != null && filter.evaluate(List.copyOf(cucumberTags))) {
+                // A scenario whose name Cucumber will skip is not measured with the others either.
+                boolean named = RowTagFilter.scenarioName(identifier.getSource()).map(names::test).orElse(true);
+                if (suite != null && filter.evaluate(List.copyOf(cucumberTags)) && named) {
                     counts.merge(suite, 1, Integer::sum);
                     SELECTED.add(Set.copyOf(cucumberTags));
                 }
             }
-            countTests(plan, plan.getChildren(identifier), filter, counts);
+            countTests(plan, plan.getChildren(identifier), filter, names, counts);
         }
     }
 

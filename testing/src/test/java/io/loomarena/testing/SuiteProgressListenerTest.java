@@ -3,6 +3,7 @@ package io.loomarena.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import io.cucumber.tagexpressions.Expression;
@@ -40,6 +41,19 @@ class SuiteProgressListenerTest {
                 .as("left out for not being @Echo").isFalse();
         assertThat(SuiteProgressListener.skippedOnlyAsSlow(TagExpressionParser.parse("@Slow"), List.of("@Slow")))
                 .as("selected").isFalse();
+    }
+
+    @Test
+    void theNameFilterKeepsTheNamesItsExpressionIsFoundInAsCucumberDoes() {
+        assertThat(SuiteProgressListener.nameFilter(Optional.of("virtual echo server against virtual")))
+                .accepts("virtual echo server against virtual echo client, 100 clients x 2500 messages")
+                .rejects("pool echo server against virtual echo client, 100 clients x 2500 messages");
+        assertThat(SuiteProgressListener.nameFilter(Optional.of(".*(pool|platform) echo server.*")))
+                .accepts("pool echo server against platform echo client").rejects("virtual echo server");
+        assertThat(SuiteProgressListener.nameFilter(Optional.empty())).as("unset").accepts("anything");
+        assertThat(SuiteProgressListener.nameFilter(Optional.of(" "))).as("blank").accepts("anything");
+        assertThat(SuiteProgressListener.nameFilter(Optional.of("(unclosed"))).as("left to Cucumber's error")
+                .accepts("anything");
     }
 
     @Test
