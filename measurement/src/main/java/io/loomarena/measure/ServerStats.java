@@ -1,6 +1,7 @@
 package io.loomarena.measure;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -43,6 +44,11 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
 
     /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
     public static final String CONTEXT_SWITCHES = "contextSwitches";
+    /**
+     * Milliseconds the JIT compiler threads have spent compiling so far ({@link CompilationMXBean}): compiling that
+     * goes on during a measured iteration shares the server's pinned CPU with its work, so the JVM was not warm yet.
+     */
+    public static final String JIT_MILLIS = "jitMillis";
 
     public ServerStats {
         // Keeps the server's order, so the stats line and the summaries list counters the same way every time.
@@ -99,6 +105,10 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
     private static Map<String, Long> furtherReadings() {
         Map<String, Long> readings = new LinkedHashMap<>();
         ContextSwitches.total().ifPresent(total -> readings.put(CONTEXT_SWITCHES, total));
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+            readings.put(JIT_MILLIS, jit.getTotalCompilationTime());
+        }
         return readings;
     }
 

@@ -22,6 +22,8 @@ class StatsOnStdinTest {
         assertThat(stats.heapUsedBytes()).isPositive();
         assertThat(stats.rssBytes()).isPositive();
         assertThat(stats.cpuTimeNanos()).isPositive();
+        // HotSpot keeps the JIT's compile time: the test JVM has compiled something by now.
+        assertThat(stats.readings().get(ServerStats.JIT_MILLIS)).isNotNull().isPositive();
     }
 
     @Test

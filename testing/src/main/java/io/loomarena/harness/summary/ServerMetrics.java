@@ -110,6 +110,9 @@ public final class ServerMetrics {
                     growthPerOperation(Metric.Reading.named(ServerStats.CONTEXT_SWITCHES)), Aggregator.MEAN,
                     new Shown("server context switches/{unit}", 1, "%.2f"),
                     new Shown("server_context_switches_per_op", 1, "%.4f"), null, true),
+            // Whether the JIT still compiled during the iteration: in the summaries only, to tell a JVM not yet warm.
+            new Metric("serverJitMillis", "ms", true, growth(Metric.Reading.named(ServerStats.JIT_MILLIS)),
+                    Aggregator.SUM, null, null, null, false),
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
                     Aggregator.MAX, null, null, null, false),

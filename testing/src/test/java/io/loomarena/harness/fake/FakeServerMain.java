@@ -3,6 +3,8 @@ package io.loomarena.harness.fake;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -15,7 +17,9 @@ import io.loomarena.measure.StatsOnStdin;
 /**
  * A stand-in server for harness tests, run in a forked JVM: {@code normal} listens on a free loopback port, prints
  * {@code listening on HOST:PORT}, echoes bytes and answers stats on stdin; {@code exit-early} fails at start with a
- * message on stderr; {@code silent} never says it listens. It runs until killed.
+ * message on stderr; {@code silent} never says it listens. It runs until killed. Its counters: connections
+ * {@code accepted}, and {@code fullCollections}, the whole-heap collections of its JVM so far (it allocates too little
+ * for one of its own: each is the harness's doing).
  */
 public final class FakeServerMain {
 
@@ -35,10 +39,22 @@ public final class FakeServerMain {
         new CountDownLatch(1).await();
     }
 
+    /** Collections of the old generation or the whole heap (G1's "G1 Old Generation", Serial's, Parallel's). */
+    private static long fullCollections() {
+        long count = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            String name = gc.getName();
+            if (name.contains("Old") || name.contains("MarkSweep")) {
+                count += Math.max(0, gc.getCollectionCount());
+            }
+        }
+        return count;
+    }
+
     private static void serve() throws IOException {
         AtomicLong accepted = new AtomicLong();
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        StatsOnStdin.start(() -> Map.of("accepted", accepted.get()));
+        StatsOnStdin.start(() -> Map.of("accepted", accepted.get(), "fullCollections", fullCollections()));
         Thread.ofPlatform().name("fake-accept").start(() -> {
             while (!server.isClosed()) {
                 try {

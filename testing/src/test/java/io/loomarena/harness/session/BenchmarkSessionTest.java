@@ -52,6 +52,11 @@ class BenchmarkSessionTest {
             assertThat(run.metrics().get("serverCpuNanosPerIteration")).isNotNegative();
             assertThat(run.metrics().get("serverAllocatedBytesPerOperation")).isPositive();
         });
+        // The harness settles each fork's server before its first measured iteration (stats answered, a full
+        // collection run), so the JVM's first answers and collections do not fall inside it.
+        assertThat(runs).filteredOn(run -> run.iteration() == 1).hasSize(2).allSatisfy(run ->
+                assertThat(run.serverCounters().get("fullCollections").before()).isPositive());
+        assertThat(runs).allSatisfy(run -> assertThat(run.metrics().get("serverJitMillis")).isNotNegative());
         assertThat(runs).extracting(MeasuredRun::fork).containsExactly(1, 1, 1, 2, 2, 2);
         assertThat(runs).extracting(MeasuredRun::iteration).containsExactly(1, 2, 3, 1, 2, 3);
         assertThat(runs).extracting(MeasuredRun::run).containsExactly(1, 2, 3, 4, 5, 6);
