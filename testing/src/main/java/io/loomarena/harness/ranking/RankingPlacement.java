@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.ConfidenceInterval;
 import io.loomarena.harness.summary.CpuPlacement;
 import io.loomarena.harness.summary.MeasuredRun;
 
@@ -36,6 +37,11 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
 
     /** Iterations a combination needs in the kept placement to be judged on it alone: as the A/B gate. */
     public static final int MIN_ITERATIONS = 3;
+    /**
+     * The widest interval, as a share of the mean on either side, that the quick echo matrix gives a combination of two
+     * forks on a quiet 2-CPU machine: ±0.8-3.4% measured (docs/methodology.md, "Like with like in rankings").
+     */
+    public static final double QUIET_HALF_WIDTH = 0.05;
     /** What the line under a ranking starts with. */
     public static final String PLACEMENT = "placement";
 
@@ -104,6 +110,26 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
             }
         }
         return thin;
+    }
+
+    /**
+     * The combinations of {@code summaries} whose interval of the mean elapsed time, as judged (in the kept placement),
+     * is wider than {@link #QUIET_HALF_WIDTH} of the mean on either side: one iteration far off the others, a hiccup of
+     * the host's; a fork more may narrow it (the placement fill). Those judged apart are left to {@link #thin}. In the
+     * order given.
+     */
+    public static Set<String> wide(List<BenchmarkSummary> summaries) {
+        RankingPlacement placement = of(summaries);
+        Set<String> wide = new LinkedHashSet<>();
+        for (BenchmarkSummary judged : placement.judged()) {
+            ConfidenceInterval interval = judged.aggregate().elapsedCi95Nanos();
+            double mean = judged.aggregate().averageElapsedNanos();
+            if (!placement.apart(judged) && interval != null
+                    && Math.max(interval.high() - mean, mean - interval.low()) > QUIET_HALF_WIDTH * mean) {
+                wide.add(judged.combination());
+            }
+        }
+        return wide;
     }
 
     /** Whether {@code summary}'s combination could not be judged in the kept placement. */

@@ -188,46 +188,69 @@ public final class AdaptiveForks {
      * by one fork only in the placement of the two CPUs the ranking judges (io.loomarena.harness.ranking
      * .RankingPlacement): the host moved the CPUs during its other forks. Judged on the iterations of one fork, a
      * row's interval rests on one JVM, with Student's t for 2 degrees of freedom (4.3): about ±8% on these machines
-     * where two forks give ±2-4%. In rounds, at most {@link #FILL_ROUNDS}: each round asks {@code thin} again (the
-     * host may have moved the CPUs during the last one, or the placement judged may have changed) and runs, in an
-     * order shuffled from the run's seed, as many of the thin combinations as fit in what is left of {@link
-     * #FILL_BUDGET} (estimated from {@code meanForkNanos}, then from the last round). A combination still thin at the
-     * end stays judged on the one fork it has, or, with fewer than 3 iterations there, tied with every other. Says
-     * what it did, one line per round.
+     * where two forks give ±2-4%. Then, with the time left, one fork more for each that {@code wide} finds with an
+     * interval wider than a quiet machine gives (one iteration far off the others: a host's hiccup), the thin ones
+     * first. In rounds, at most {@link #FILL_ROUNDS}: each round asks both rules again (the host may have moved the
+     * CPUs during the last one, or the placement judged may have changed) and runs, each group in an order shuffled
+     * from the run's seed, as many as fit in what is left of {@link #FILL_BUDGET} (estimated from {@code
+     * meanForkNanos}, then from the last round). A combination still thin at the end stays judged on the one fork it
+     * has, or, with fewer than 3 iterations there, tied with every other; one still wide keeps its wide interval,
+     * which the ranking's ties take into account. Says what it did, one line per round.
      */
     static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
-                     double meanForkNanos, Undecided thin, long seed, LongSupplier clock, PrintStream out) {
+                     double meanForkNanos, Undecided thin, Undecided wide, long seed, LongSupplier clock,
+                     PrintStream out) {
         Random random = new Random(~seed); // its own stream, repeated by the same seed
         long started = clock.getAsLong();
         double forkNanos = meanForkNanos;
         for (int round = 1; round <= FILL_ROUNDS; round++) {
             List<Integer> thinOnes = undecided(names, current, thin);
-            if (thinOnes.isEmpty()) {
+            List<Integer> wideOnes = undecided(names, current, wide);
+            wideOnes.removeAll(thinOnes);
+            if (thinOnes.isEmpty() && wideOnes.isEmpty()) {
                 return;
             }
             Collections.shuffle(thinOnes, random);
+            Collections.shuffle(wideOnes, random);
+            List<Integer> wanted = new ArrayList<>(thinOnes);
+            wanted.addAll(wideOnes);
             double left = FILL_BUDGET.toNanos() - (clock.getAsLong() - started);
-            int fits = (int) Math.min(thinOnes.size(), Math.max(0, Math.floor(left / forkNanos)));
-            List<String> now = thinOnes.subList(0, fits).stream().map(names::get).toList();
-            List<String> later = thinOnes.subList(fits, thinOnes.size()).stream().map(names::get).toList();
+            int fits = (int) Math.min(wanted.size(), Math.max(0, Math.floor(left / forkNanos)));
+            List<Integer> now = wanted.subList(0, fits);
+            List<String> later = wanted.subList(fits, wanted.size()).stream().map(names::get).toList();
             if (now.isEmpty()) {
+                List<String> thinLeft = thinOnes.stream().map(names::get).toList();
+                List<String> wideLeft = wideOnes.stream().map(names::get).toList();
                 say(out, String.format(Locale.ROOT, "[PERF] placement fill%s: not run, a fork takes about %.0f s"
-                        + " and %.0f s of %s are left; judged on the one fork each has in the placement judged: %s",
-                        round == 1 ? "" : ", round " + round, forkNanos / 1e9, Math.max(0, left) / 1e9,
-                        text(FILL_BUDGET), String.join(", ", later)));
+                        + " and %.0f s of %s are left%s%s", round == 1 ? "" : ", round " + round, forkNanos / 1e9,
+                        Math.max(0, left) / 1e9, text(FILL_BUDGET), thinLeft.isEmpty() ? "" : "; judged on the one"
+                        + " fork each has in the placement judged: " + String.join(", ", thinLeft),
+                        wideLeft.isEmpty() ? "" : "; judged with the interval measured: " + String.join(", ",
+                                wideLeft)));
                 return;
             }
-            say(out, String.format(Locale.ROOT, "[PERF] placement fill, round %d: one more fork of each of %d"
-                    + " combination%s measured by one fork only with the CPUs in the placement the ranking judges"
-                    + " (the host moved them during the other): %s%s", round, now.size(), now.size() == 1 ? "" : "s",
-                    String.join(", ", now), later.isEmpty() ? "" : "; no time left in " + text(FILL_BUDGET)
-                    + " for: " + String.join(", ", later)));
+            say(out, String.format(Locale.ROOT, "[PERF] placement fill, round %d: %s%s", round,
+                    fillReasons(now.stream().filter(thinOnes::contains).map(names::get).toList(),
+                            now.stream().filter(wideOnes::contains).map(names::get).toList()),
+                    later.isEmpty() ? "" : "; no time left in " + text(FILL_BUDGET) + " for: "
+                            + String.join(", ", later)));
             long roundStarted = clock.getAsLong();
-            for (int index : thinOnes.subList(0, fits)) {
+            for (int index : now) {
                 fork.run(index, plannedForks + round);
             }
             forkNanos = (double) (clock.getAsLong() - roundStarted) / fits;
         }
+    }
+
+    /** What a fill round runs and why: the thin rows, then the wide ones. */
+    private static String fillReasons(List<String> thin, List<String> wide) {
+        String thinPart = thin.isEmpty() ? "" : String.format(Locale.ROOT, "one more fork of each of %d"
+                + " combination%s measured by one fork only with the CPUs in the placement the ranking judges (the host"
+                + " moved them during the other): %s", thin.size(), thin.size() == 1 ? "" : "s", String.join(", ", thin));
+        String widePart = wide.isEmpty() ? "" : String.format(Locale.ROOT, "one more fork of each of %d"
+                + " combination%s whose interval is wider than a quiet machine gives: %s", wide.size(),
+                wide.size() == 1 ? "" : "s", String.join(", ", wide));
+        return thinPart.isEmpty() ? widePart : widePart.isEmpty() ? thinPart : thinPart + "; and " + widePart;
     }
 
     /** The indexes of the combinations the rule finds undecided, among those without a failed fork. */

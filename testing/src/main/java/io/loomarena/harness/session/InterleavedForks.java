@@ -125,7 +125,7 @@ public final class InterleavedForks {
                                                       PrintStream out) {
         List<Outcome> outcomes = measureAll(plans.stream()
                 .map(plan -> new Measurement(plan, store.resultsDir(), placement, "")).toList(), settings, seed,
-                adaptive, undecided, summaries -> Set.of(), out);
+                adaptive, undecided, summaries -> Set.of(), summaries -> Set.of(), out);
         Map<String, Outcome> byName = new LinkedHashMap<>();
         for (int i = 0; i < plans.size(); i++) {
             byName.put(plans.get(i).combination(), outcomes.get(i));
@@ -142,7 +142,7 @@ public final class InterleavedForks {
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
                                            PrintStream out) {
         return measureAll(measurements, settings, seed, AdaptiveForks.Limits.off(), summaries -> Set.of(),
-                summaries -> Set.of(), out);
+                summaries -> Set.of(), summaries -> Set.of(), out);
     }
 
     /**
@@ -150,12 +150,14 @@ public final class InterleavedForks {
      * forks for the combinations that {@code undecided} finds tied with a neighbour ({@link AdaptiveForks}). Adaptive
      * forks rank the measurements as one suite's combinations, so they do not apply across cells of the JVM axes yet.
      * Without adaptive forks (the default), one fork more for each combination that {@code thin} finds measured by
-     * one fork only in the placement of the CPUs the ranking judges, within {@link AdaptiveForks#FILL_BUDGET}
-     * ({@link AdaptiveForks#fill}); in one cell only, as adaptive forks.
+     * one fork only in the placement of the CPUs the ranking judges, then for each that {@code wide} finds with an
+     * interval wider than a quiet machine gives, within {@link AdaptiveForks#FILL_BUDGET} ({@link AdaptiveForks#fill});
+     * in one cell only, as adaptive forks.
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
                                            AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
-                                           AdaptiveForks.Undecided thin, PrintStream out) {
+                                           AdaptiveForks.Undecided thin, AdaptiveForks.Undecided wide,
+                                           PrintStream out) {
         long started = System.nanoTime();
         String suite = measurements.get(0).plan().suite();
         long cells = measurements.stream().map(Measurement::label).distinct().count();
@@ -208,7 +210,7 @@ public final class InterleavedForks {
                         fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
             } else if (cells < 2) {
                 AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), meanForkNanos, thin, seed, System::nanoTime, out);
+                        fork, settings.forks(), meanForkNanos, thin, wide, seed, System::nanoTime, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

@@ -177,7 +177,7 @@ class AdaptiveForksTest {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
             summaries.set(index, wellFilledRow("A_SERVER"));
-        }, 2, 15e9, RankingPlacement::thin, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
@@ -198,7 +198,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(40_000_000_000L);
-        }, 2, 40e9, RankingPlacement::thin, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, 40e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
@@ -220,7 +220,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
-        }, 2, 15e9, RankingPlacement::thin, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
+        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
@@ -236,14 +236,69 @@ class AdaptiveForksTest {
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
         AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 100e9,
-                RankingPlacement::thin, 42, () -> 0L, out);
+                RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
         AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, 15e9,
-                RankingPlacement::thin, 42, () -> 0L, out);
+                RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
 
         assertThat(ran).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
                 "[PERF] placement fill: not run, a fork takes about 100 s and 90 s of 90 s are left; judged on the"
                         + " one fork each has in the placement judged: A_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void theFillGivesARowWithAWideIntervalOneForkMoreWithTheTimeTheThinRowsLeave() {
+        // A: thin. W: both forks near, but one iteration 15% off the others: its interval is wider than ±5%.
+        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), wideRow("W_SERVER"),
+                wellFilledRow("B_SERVER")));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "W_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
+        assertThat(RankingPlacement.wide(summaries)).containsExactly("W_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(15_000_000_000L);
+            summaries.set(index, wellFilledRow(names.get(index).substring(0, names.get(index).indexOf('+'))));
+        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "3 W_SERVER+X_CLIENT");
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+                "[PERF] placement fill, round 1: one more fork of each of 1 combination measured by one fork only"
+                        + " with the CPUs in the placement the ranking judges (the host moved them during the other):"
+                        + " A_SERVER+X_CLIENT; and one more fork of each of 1 combination whose interval is wider than"
+                        + " a quiet machine gives: W_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void aThinRowGoesBeforeAWideOneWhenTheBudgetHoldsOneForkOnly() {
+        List<BenchmarkSummary> summaries = List.of(wideRow("W_SERVER"), thinRow("A_SERVER"));
+        List<String> names = List.of("W_SERVER+X_CLIENT", "A_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        // Forks of 60 s: one fits in the 90 s.
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(60_000_000_000L);
+        }, 2, 60e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines.get(0)).endsWith(": A_SERVER+X_CLIENT; no time left in 90 s for: W_SERVER+X_CLIENT");
+        assertThat(lines.get(1)).isEqualTo("[PERF] placement fill, round 2: not run, a fork takes about 60 s and 30 s"
+                + " of 90 s are left; judged on the one fork each has in the placement judged: A_SERVER+X_CLIENT;"
+                + " judged with the interval measured: W_SERVER+X_CLIENT");
+    }
+
+    /** Both forks near, one iteration 15% slower than the other five. */
+    private static BenchmarkSummary wideRow(String server) {
+        return SummaryFixtures.withCrossCpu(forked(server, "X_CLIENT", fork(110, 111, 127), fork(110, 111, 110)),
+                59, 60, 62, 61, 58, 60);
     }
 
     /** Fork 1 near, fork 2 far apart: the placement judged (near, kept by the other rows) holds one fork of it. */

@@ -176,7 +176,7 @@ class InterleavedForksTest {
 
         assertThatThrownBy(() -> InterleavedForks.measureAll(twoCells, settings, 9,
                 new AdaptiveForks.Limits(1, Duration.ofMinutes(1)), summaries -> Set.of(), summaries -> Set.of(),
-                new PrintStream(printed, true, StandardCharsets.UTF_8)))
+                summaries -> Set.of(), new PrintStream(printed, true, StandardCharsets.UTF_8)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("across cells");
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
     }

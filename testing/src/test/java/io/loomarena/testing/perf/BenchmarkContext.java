@@ -179,7 +179,8 @@ public final class BenchmarkContext {
                     label)));
         }
         List<InterleavedForks.Outcome> outcomes = InterleavedForks.measureAll(measurements, settings,
-                seedOfRun(options), limits, Separation::undecidedNeighbours, RankingPlacement::thin, System.out);
+                seedOfRun(options), limits, Separation::undecidedNeighbours, RankingPlacement::thin,
+                RankingPlacement::wide, System.out);
         Map<String, List<InterleavedForks.Outcome>> byPlan = new HashMap<>();
         for (int i = 0; i < measurements.size(); i++) {
             byPlan.computeIfAbsent(key(measurements.get(i).plan()), k -> new ArrayList<>()).add(outcomes.get(i));
