@@ -78,11 +78,11 @@ public final class RowTags {
      * {@code file:...}, as Cucumber's {@code Scenario.getUri()}); empty for a line that is no Examples row.
      */
     public static Set<String> of(URI uri, int line) {
-        String path = "classpath".equals(uri.getScheme()) ? uri.getSchemeSpecificPart() : uri.toString();
         if (!DERIVED_IN.matcher(name(uri)).find()) {
             return Set.of();
         }
-        return BY_FEATURE.computeIfAbsent(path, key -> rows(name(uri), read(uri))).getOrDefault(line, Set.of());
+        return BY_FEATURE.computeIfAbsent(cacheKey(uri), key -> rows(name(uri), read(uri)))
+                .getOrDefault(line, Set.of());
     }
 
     /**
@@ -91,8 +91,12 @@ public final class RowTags {
      * each {@code <column>} replaced by the row's value; empty for a line that is neither.
      */
     public static Optional<String> scenarioName(URI uri, int line) {
-        String path = "classpath".equals(uri.getScheme()) ? uri.getSchemeSpecificPart() : uri.toString();
-        return Optional.ofNullable(NAMES.computeIfAbsent(path, key -> names(name(uri), read(uri))).get(line));
+        return Optional.ofNullable(NAMES.computeIfAbsent(cacheKey(uri), key -> names(name(uri), read(uri))).get(line));
+    }
+
+    /** One key per feature file, whichever form of URI Cucumber gave for it. */
+    private static String cacheKey(URI uri) {
+        return "classpath".equals(uri.getScheme()) ? uri.getSchemeSpecificPart() : uri.toString();
     }
 
     /** {@code own} tags (with {@code @}) and those derived from the row at {@code uri}:{@code line}, in that order. */

@@ -107,9 +107,10 @@ public final class SuiteProgressListener implements TestExecutionListener {
             if (identifier.isTest()) {
                 Set<String> cucumberTags = RowTagFilter.effectiveTags(identifier.getTags(), identifier.getSource());
                 String suite = suiteOf(cucumberTags.stream().map(tag -> tag.substring(1)).collect(Collectors.toSet()));
-                // A scenario whose name Cucumber will skip is not measured with the others either.
-                boolean named = RowTagFilter.scenarioName(identifier.getSource()).map(names::test).orElse(true);
-                if (suite != null && filter.evaluate(List.copyOf(cucumberTags)) && named) {
+                // A scenario whose name Cucumber will skip is not measured with the others either (its name is
+                // looked up only for a measuring scenario the tags keep).
+                if (suite != null && filter.evaluate(List.copyOf(cucumberTags))
+                        && RowTagFilter.scenarioName(identifier.getSource()).map(names::test).orElse(true)) {
                     counts.merge(suite, 1, Integer::sum);
                     SELECTED.add(Set.copyOf(cucumberTags));
                 }
