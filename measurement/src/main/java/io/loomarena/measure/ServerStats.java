@@ -45,8 +45,9 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
     /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
     public static final String CONTEXT_SWITCHES = "contextSwitches";
     /**
-     * Milliseconds the JIT compiler threads have spent compiling so far ({@link CompilationMXBean}): compiling that
-     * goes on during a measured iteration shares the server's pinned CPU with its work, so the JVM was not warm yet.
+     * The JVM's compilations so far, as the elapsed milliseconds {@link CompilationMXBean} adds up (not CPU time: a
+     * compiler thread that waits for the pinned CPU counts too). Compiling during a measured iteration means the JVM
+     * was not warm yet there.
      */
     public static final String JIT_MILLIS = "jitMillis";
 

@@ -209,8 +209,8 @@ final class ForkPacer {
      * {@code reset-peaks} once, then runs a full collection. Without it the first measured iteration paid for two
      * things the later ones did not (docs/methodology.md, "The first measured iteration"): the server's first answers
      * to the harness (JSON and management beans used for the first time, about 0.1 s of the server's CPU, counted in
-     * that iteration's cost), and the JVM's first collections, sized by the heap's start and not by the model, which
-     * fell in that iteration in 9 forks of 10 and cost it 1.6% of its throughput (median). Every server of every
+     * that iteration's cost), and the JVM's first collections, which fall where the heap's start sizes put them, not
+     * where the model does: in that iteration in 9 forks of 10 of the A/B gate's echo forks. Every server of every
      * model gets the same, whatever its build.
      */
     private void settleServer() {
