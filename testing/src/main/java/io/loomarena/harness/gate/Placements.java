@@ -3,7 +3,6 @@ package io.loomarena.harness.gate;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.CpuPlacement;
@@ -21,7 +20,7 @@ import io.loomarena.harness.summary.ServerMetrics;
  * ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than
  * {@link CpuPlacement#FARTHER} times the run's nearest is the far placement ({@link CpuPlacement}, the rankings' rule
  * too). An iteration is near when both its readings are near, far when both are far, and moved (set
- * aside) when the CPUs moved during it. The gate keeps the placement in which both builds have the most iterations, at
+ * aside) when the CPUs moved during it, by its readings or by its cost ({@link CpuPlacement}). The gate keeps the placement in which both builds have the most iterations, at
  * least {@link #MIN_ITERATIONS} each; when neither has that many, the builds were measured in different placements and
  * cannot be compared like with like ({@link #matched} false: the gate adds forks, then says INCONCLUSIVE). Without a
  * reading for every iteration (no pinning, an older summary) every iteration is judged, and the line says so. Before
@@ -61,7 +60,7 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
 
     /** The placement the iterations {@code a} and {@code b} of the two builds share most. */
     private static Placements of(List<MeasuredRun> a, List<MeasuredRun> b) {
-        java.util.Optional<CpuPlacement> found = CpuPlacement.of(Stream.concat(a.stream(), b.stream()).toList());
+        java.util.Optional<CpuPlacement> found = CpuPlacement.of(List.of(a, b));
         if (found.isEmpty()) {
             return new Placements(run -> true, true, "no cross-CPU reading for every iteration (server and client"
                     + " not pinned to two CPUs of this machine, or a probe that failed): judged whatever the"
@@ -79,9 +78,10 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
         long farA = a.stream().filter(far).count();
         long farB = b.stream().filter(far).count();
         String counts = String.format(Locale.ROOT, "near: %d baseline and %d this-build iterations (round trip at"
-                + " most %.0f ns); far: %d and %d (up to %.0f ns); moved during the iteration: %d and %d", nearA,
-                nearB, placement.limit(), farA, farB, placement.farthest(), a.size() - nearA - farA,
-                b.size() - nearB - farB);
+                + " most %.0f ns); far: %d and %d%s; moved during the iteration: %d and %d%s", nearA, nearB,
+                placement.limit(), farA, farB, placement.limit() < placement.farthest()
+                        ? String.format(Locale.ROOT, " (up to %.0f ns)", placement.farthest()) : "",
+                a.size() - nearA - farA, b.size() - nearB - farB, placement.costlierNote());
         long nearBoth = Math.min(nearA, nearB);
         long farBoth = Math.min(farA, farB);
         if (Math.max(nearBoth, farBoth) < MIN_ITERATIONS) {

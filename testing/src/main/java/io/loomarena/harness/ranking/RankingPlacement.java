@@ -23,7 +23,8 @@ import io.loomarena.harness.summary.MeasuredRun;
  * different placements still gets an interval as wide as the placements are apart, and one measured only far apart
  * would rank below where it belongs. So when every iteration carries the probe's readings, the ranking keeps, for
  * every combination, the placement in which the most combinations have at least {@link #MIN_ITERATIONS} iterations
- * (then the most iterations; near on a tie), and sets the others aside (far apart, or moved during the iteration).
+ * (then the most iterations; near on a tie), and sets the others aside (far apart, or moved during the iteration,
+ * as the probe's readings or the iteration's cost tell).
  * A combination with fewer than {@link #MIN_ITERATIONS} there is judged on all its iterations and tied with every
  * other ({@link #apart}): against the others it would compare a different placement. Without a reading for every
  * iteration (no pinning, an older summary) every iteration is judged, as before the probe, and nothing is said.
@@ -53,8 +54,7 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
 
     /** The iterations of {@code summaries} that a ranking judges. */
     public static RankingPlacement of(List<BenchmarkSummary> summaries) {
-        Optional<CpuPlacement> found = CpuPlacement.of(summaries.stream()
-                .flatMap(s -> s.runs().measured().stream()).toList());
+        Optional<CpuPlacement> found = CpuPlacement.of(summaries.stream().map(s -> s.runs().measured()).toList());
         if (found.isEmpty()) {
             return new RankingPlacement(summaries, Set.of(), "");
         }
@@ -161,9 +161,9 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
     }
 
     private static String tally(Map<CpuPlacement.Where, Long> counts, CpuPlacement placement) {
-        return String.format(Locale.ROOT, "%d iterations near, round trip at most %.0f ns; %d far apart, up to"
-                + " %.0f ns; %d moved during the iteration", counts.getOrDefault(CpuPlacement.Where.NEAR, 0L),
-                placement.limit(), counts.getOrDefault(CpuPlacement.Where.FAR, 0L), placement.farthest(),
-                counts.getOrDefault(CpuPlacement.Where.MOVED, 0L));
+        return String.format(Locale.ROOT, "%d iterations near, round trip at most %.0f ns; %d far apart%s; %d moved"
+                + " during the iteration%s", counts.getOrDefault(CpuPlacement.Where.NEAR, 0L), placement.limit(),
+                counts.getOrDefault(CpuPlacement.Where.FAR, 0L), placement.farthestNote(),
+                counts.getOrDefault(CpuPlacement.Where.MOVED, 0L), placement.costlierNote());
     }
 }

@@ -1,8 +1,14 @@
 package io.loomarena.harness.summary;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where the host had put the server's and the client's CPUs during each measured iteration: near (sharing a cache) or
@@ -16,30 +22,55 @@ import java.util.Optional;
  * nearest rather than at the widest jump between sorted readings, because one disturbed reading far above the rest
  * (1,100-1,300 ns, seen on 2026-11-27) made the widest jump the one below it and put 58 and 345 ns in one placement.
  * On these machines the near placement reads 48-122 ns, so three times the nearest keeps all of it near. An iteration
- * is near when both its readings are near, far when both are far, and moved when the CPUs moved during it. The one
- * rule for the A/B gate and the rankings. Immutable.
+ * is near when both its readings are near, far when both are far, and moved when the CPUs moved during it.
+ * <p>
+ * The readings are taken between iterations, so a move there and back within one iteration escapes them; its cost
+ * does not. The same work costs every model's server and the load client more CPU per operation while the CPUs are
+ * far apart (about 1.4 times on 2026-11-27), and nothing a model does raises the client's cost along with its own. So
+ * an iteration whose server and client both spent {@link #COSTLIER} times or more CPU per operation than in the
+ * cheapest iteration of their fork in the same placement is moved too ({@link #costlier}). Measured on 2026-11-28
+ * over the stored runs of the noise matrix and the A/B gate (about 1,600 iterations): 2-3% of iterations, each at
+ * 0.63-0.91 of its fork's best throughput, as many in a baseline build as in one slowed by 800 ns per message, whose
+ * every iteration costs more and none more than its fork's others. The one rule for the A/B gate and the rankings.
+ * Immutable.
  *
- * @param limit    the farthest reading still near, nanoseconds; {@code farthest} when every reading is one placement
- * @param nearest  the nearest reading, nanoseconds
- * @param farthest the farthest reading, nanoseconds
+ * @param limit     the farthest reading still near, nanoseconds; {@code farthest} when every reading is one placement
+ * @param nearest   the nearest reading, nanoseconds
+ * @param farthest  the farthest reading, nanoseconds
+ * @param costlier  the iterations whose readings agree but whose cost says the CPUs moved during them
  */
-public record CpuPlacement(double limit, double nearest, double farthest) {
+public record CpuPlacement(double limit, double nearest, double farthest, Set<MeasuredRun> costlier) {
 
     /** A reading more than this many times the nearest is the far placement. */
     public static final double FARTHER = 3.0;
+    /**
+     * From this many times its fork's cheapest iteration in the same placement on, for the server's CPU per operation
+     * and the client's alike, an iteration was measured while the host moved the CPUs. Within a fork and placement the
+     * two figures stay within a few percent (95% of iterations within 1.05 of the cheapest); a move for part of an
+     * iteration raises both together.
+     */
+    public static final double COSTLIER = 1.10;
 
     private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
     private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
+    private static final String SERVER_CPU = ServerMetrics.SERVER_CPU_PER_OPERATION.key();
+    private static final String CLIENT_CPU = ServerMetrics.CLIENT_CPU_LOAD.key();
 
     /** Where an iteration was measured. */
     public enum Where { NEAR, FAR, MOVED }
 
+    public CpuPlacement {
+        costlier = Set.copyOf(costlier);
+    }
+
     /**
-     * The placements of {@code runs}; empty when one of them has no reading before or after it (no pinning to two CPUs
-     * of this machine, a probe that failed, a summary written before the probe), since then no like-with-like choice
-     * can be made.
+     * The placements of {@code sets}, each the measured iterations of one summary (a combination, or one build of the
+     * A/B gate), whose forks are numbered within it; empty when one of them has no reading before or after it (no
+     * pinning to two CPUs of this machine, a probe that failed, a summary written before the probe), since then no
+     * like-with-like choice can be made.
      */
-    public static Optional<CpuPlacement> of(Collection<MeasuredRun> runs) {
+    public static Optional<CpuPlacement> of(List<? extends Collection<MeasuredRun>> sets) {
+        List<MeasuredRun> runs = sets.stream().<MeasuredRun>flatMap(Collection::stream).toList();
         if (runs.isEmpty() || runs.stream().anyMatch(run -> !run.metrics().containsKey(BEFORE)
                 || !run.metrics().containsKey(AFTER))) {
             return Optional.empty();
@@ -54,16 +85,77 @@ public record CpuPlacement(double limit, double nearest, double farthest) {
                 limit = reading;
             }
         }
-        return Optional.of(new CpuPlacement(limit, nearest, farthest));
+        return Optional.of(new CpuPlacement(limit, nearest, farthest, costlier(sets, limit)));
     }
 
-    /** Whether every reading was one placement (nothing to choose). */
+    /**
+     * The iterations of {@code sets} whose readings agree (both near or both far, as {@code limit} tells) and whose
+     * server and client each spent at least {@link #COSTLIER} times the CPU per operation of the cheapest iteration of
+     * their fork with the same readings. A fork with one iteration in a placement, or an iteration without both CPU
+     * figures, has nothing to compare with, and none of its iterations is counted.
+     */
+    static Set<MeasuredRun> costlier(List<? extends Collection<MeasuredRun>> sets, double limit) {
+        Set<MeasuredRun> costlier = new HashSet<>();
+        for (Collection<MeasuredRun> set : sets) {
+            Map<String, List<MeasuredRun>> forks = new HashMap<>();
+            for (MeasuredRun run : set) {
+                Where where = fromReadings(run, limit);
+                if (where != Where.MOVED) {
+                    forks.computeIfAbsent(run.fork() + " " + where, key -> new ArrayList<>()).add(run);
+                }
+            }
+            for (List<MeasuredRun> fork : forks.values()) {
+                if (fork.size() < 2 || fork.stream().anyMatch(run -> !(serverCost(run) > 0) || !(clientCost(run) > 0))) {
+                    continue;
+                }
+                double server = fork.stream().mapToDouble(CpuPlacement::serverCost).min().orElseThrow();
+                double client = fork.stream().mapToDouble(CpuPlacement::clientCost).min().orElseThrow();
+                fork.stream().filter(run -> serverCost(run) >= COSTLIER * server
+                        && clientCost(run) >= COSTLIER * client).forEach(costlier::add);
+            }
+        }
+        return costlier;
+    }
+
+    /** The server's CPU nanoseconds per operation over {@code run}; NaN when it was not read. */
+    private static double serverCost(MeasuredRun run) {
+        return run.metrics().getOrDefault(SERVER_CPU, Double.NaN);
+    }
+
+    /**
+     * The client's CPU per operation over {@code run}, in nanoseconds of its CPUs' share (the same CPUs throughout a
+     * fork, so it compares within one); NaN when it was not read.
+     */
+    private static double clientCost(MeasuredRun run) {
+        return run.metrics().getOrDefault(CLIENT_CPU, Double.NaN) * run.elapsedNanos() / run.operations();
+    }
+
+    /** Whether every reading was one placement and no iteration's cost says the CPUs moved (nothing to choose). */
     public boolean one() {
-        return limit == farthest;
+        return limit == farthest && costlier.isEmpty();
     }
 
     /** Where {@code run}, one of the runs this was computed from, was measured. */
     public Where of(MeasuredRun run) {
+        return costlier.contains(run) ? Where.MOVED : fromReadings(run, limit);
+    }
+
+    /** {@code ", up to 345 ns"}, the farthest reading, when some reading was far apart; empty otherwise. */
+    public String farthestNote() {
+        return limit == farthest ? "" : String.format(Locale.ROOT, ", up to %.0f ns", farthest);
+    }
+
+    /**
+     * {@code " (N of them seen by their cost per operation, ...)"} when the cost told of moves the readings missed, so
+     * that a line counting moved iterations says how it knows; empty otherwise.
+     */
+    public String costlierNote() {
+        return costlier.isEmpty() ? "" : String.format(Locale.ROOT, " (%d of them seen by their cost: the server's"
+                + " and the client's CPU per operation both %.0f%% or more above their fork's cheapest iteration in"
+                + " the same placement)", costlier.size(), (COSTLIER - 1) * 100);
+    }
+
+    private static Where fromReadings(MeasuredRun run, double limit) {
         boolean nearBefore = run.metrics().get(BEFORE) <= limit;
         boolean nearAfter = run.metrics().get(AFTER) <= limit;
         return nearBefore && nearAfter ? Where.NEAR : !nearBefore && !nearAfter ? Where.FAR : Where.MOVED;

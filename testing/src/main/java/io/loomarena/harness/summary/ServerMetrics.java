@@ -72,11 +72,18 @@ public final class ServerMetrics {
      */
     public static final double DISTURBED = 0.10;
 
+    /**
+     * The server's CPU time per operation over a measured iteration: what the A/B gate judges beside throughput, and,
+     * with the client's, what tells an iteration the host slowed beneath both roles ({@link CpuPlacement}).
+     */
+    public static final Metric SERVER_CPU_PER_OPERATION = new Metric("serverCpuNanosPerOperation", "ns", true,
+            growthPerOperation(ServerStats::cpuTimeNanos), Aggregator.MEAN,
+            new Shown("server CPU µs/{unit}", 1e3, "%.2f"), new Shown("server_cpu_us_per_op", 1e3, "%.3f"),
+            new Shown("cpu", 1e3, "%.2f", " us/{unit}"), true);
+
     /** Every metric, in the order of the ranking table's columns. */
     public static final List<Metric> ALL = List.of(
-            new Metric("serverCpuNanosPerOperation", "ns", true, growthPerOperation(ServerStats::cpuTimeNanos),
-                    Aggregator.MEAN, new Shown("server CPU µs/{unit}", 1e3, "%.2f"),
-                    new Shown("server_cpu_us_per_op", 1e3, "%.3f"), new Shown("cpu", 1e3, "%.2f", " us/{unit}"), true),
+            SERVER_CPU_PER_OPERATION,
             new Metric("serverCpuNanosPerIteration", "ns", true, growth(ServerStats::cpuTimeNanos), Aggregator.MEAN,
                     new Shown("server CPU ms/iteration", 1e6, "%.1f"), new Shown("server_cpu_ms_per_run", 1e6, "%.1f"),
                     null, false),

@@ -47,6 +47,29 @@ class PlacementsTest {
     }
 
     @Test
+    void anIterationWhoseCostSaysTheCpusMovedIsSetAsideThoughItsReadingsWereNear() {
+        // Every reading near; the baseline's fork 1 iteration 2 ran 25% longer with its server and client both 25%
+        // dearer per message: the host moved the CPUs during it and back.
+        BenchmarkSummary baseline = SummaryFixtures.withClientCpu(SummaryFixtures.withServerCpu(
+                SummaryFixtures.withCrossCpu(SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                        new double[] {1000, 1250, 1004}, NEAR), 60, 58, 61, 59, 57, 62), 7_000, 8_750, 7_030, 7_010,
+                7_020, 6_990), 0.98, 0.98, 0.98, 0.98, 0.98, 0.98);
+        BenchmarkSummary candidate = SummaryFixtures.withCrossCpu(
+                SummaryFixtures.forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", NEAR, NEAR), 59, 57, 62, 60, 58, 61);
+
+        Placements placements = Placements.of(baseline, candidate);
+
+        assertThat(baseline.runs().measured().stream().filter(placements.kept()).map(MeasuredRun::iteration))
+                .containsExactly(1, 3, 1, 2, 3);
+        assertThat(candidate.runs().measured().stream().filter(placements.kept())).hasSize(6);
+        assertThat(placements.line()).isEqualTo("judged on the iterations measured with the CPUs near, like with"
+                + " like; the others set aside (near: 5 baseline and 6 this-build iterations (round trip at most"
+                + " 62 ns); far: 0 and 0; moved during the iteration: 1 and 0 (1 of them seen by their cost: the"
+                + " server's and the client's CPU per operation both 10% or more above their fork's cheapest"
+                + " iteration in the same placement))");
+    }
+
+    @Test
     void aRegressionHiddenByThePlacementFailsOnceLikeIsComparedWithLike() {
         // Baseline: one fork near, one far. This build, 10% slower: one fork far, one near. Over every iteration the
         // forks' placement swamps the 10%; compared like with like, it is plain.
