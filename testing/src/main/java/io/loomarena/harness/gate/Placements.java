@@ -81,7 +81,7 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
                 + " most %.0f ns); far: %d and %d%s; moved during the iteration: %d and %d%s", nearA, nearB,
                 placement.limit(), farA, farB, placement.limit() < placement.farthest()
                         ? String.format(Locale.ROOT, " (up to %.0f ns)", placement.farthest()) : "",
-                a.size() - nearA - farA, b.size() - nearB - farB, placement.costlierNote());
+                a.size() - nearA - farA, b.size() - nearB - farB, placement.movedByCostNote());
         long nearBoth = Math.min(nearA, nearB);
         long farBoth = Math.min(farA, farB);
         if (Math.max(nearBoth, farBoth) < MIN_ITERATIONS) {

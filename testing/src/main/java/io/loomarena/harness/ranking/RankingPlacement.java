@@ -164,6 +164,6 @@ public record RankingPlacement(List<BenchmarkSummary> judged, Set<String> apart,
         return String.format(Locale.ROOT, "%d iterations near, round trip at most %.0f ns; %d far apart%s; %d moved"
                 + " during the iteration%s", counts.getOrDefault(CpuPlacement.Where.NEAR, 0L), placement.limit(),
                 counts.getOrDefault(CpuPlacement.Where.FAR, 0L), placement.farthestNote(),
-                counts.getOrDefault(CpuPlacement.Where.MOVED, 0L), placement.costlierNote());
+                counts.getOrDefault(CpuPlacement.Where.MOVED, 0L), placement.movedByCostNote());
     }
 }

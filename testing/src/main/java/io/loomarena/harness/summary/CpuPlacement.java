@@ -27,29 +27,33 @@ import java.util.Set;
  * The readings are taken between iterations, so a move there and back within one iteration escapes them; its cost
  * does not. The same work costs every model's server and the load client more CPU per operation while the CPUs are
  * far apart (about 1.4 times on 2026-11-27), and nothing a model does raises the client's cost along with its own. So
- * an iteration whose server and client both spent {@link #COSTLIER} times or more CPU per operation than in the
- * cheapest iteration of their fork in the same placement is moved too ({@link #costlier}). Measured on 2026-11-28
- * over the stored runs of the noise matrix and the A/B gate (about 1,600 iterations): 2-3% of iterations, each at
- * 0.63-0.91 of its fork's best throughput, as many in a baseline build as in one slowed by 800 ns per message, whose
- * every iteration costs more and none more than its fork's others. The one rule for the A/B gate and the rankings.
+ * an iteration read near whose server and client both spent {@link #COST_STEP} times or more CPU per operation than in
+ * the cheapest near iteration of their fork is moved too, and so is one read far apart whose server and client both
+ * spent {@link #COST_STEP} times less than in the dearest far iteration of their fork (a move near and back): {@link
+ * #movedByCost}. Measured on 2026-11-28 over the stored runs of the noise matrix and the A/B gate (2,366 iterations
+ * with another of their fork and placement): 1.5% of near iterations, at 0.63-0.90 of their fork's best throughput,
+ * and 1.6% of far ones; in the gate's runs as many in builds slowed by 600-800 ns per message as in their baselines
+ * (3 of 393 and 3 of 398), since a slower build costs more in every iteration of its forks and the reference is its
+ * own fork (docs/methodology.md, "Like with like in rankings").
+ * The one rule for the A/B gate and the rankings.
  * Immutable.
  *
  * @param limit     the farthest reading still near, nanoseconds; {@code farthest} when every reading is one placement
  * @param nearest   the nearest reading, nanoseconds
  * @param farthest  the farthest reading, nanoseconds
- * @param costlier  the iterations whose readings agree but whose cost says the CPUs moved during them
+ * @param movedByCost the iterations whose readings agree but whose cost says the CPUs moved during them
  */
-public record CpuPlacement(double limit, double nearest, double farthest, Set<MeasuredRun> costlier) {
+public record CpuPlacement(double limit, double nearest, double farthest, Set<MeasuredRun> movedByCost) {
 
     /** A reading more than this many times the nearest is the far placement. */
     public static final double FARTHER = 3.0;
     /**
-     * From this many times its fork's cheapest iteration in the same placement on, for the server's CPU per operation
-     * and the client's alike, an iteration was measured while the host moved the CPUs. Within a fork and placement the
-     * two figures stay within a few percent (95% of iterations within 1.05 of the cheapest); a move for part of an
-     * iteration raises both together.
+     * How far the server's and the client's CPU per operation must both be from their fork's other iterations in the
+     * same placement for a move to be the cause: this many times the cheapest near iteration, or this many times less
+     * than the dearest far one. Within a fork and placement the two figures stay close (95% of iterations within 1.05
+     * of the cheapest); a move for part of an iteration shifts both together.
      */
-    public static final double COSTLIER = 1.10;
+    public static final double COST_STEP = 1.10;
 
     private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
     private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
@@ -60,7 +64,7 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
     public enum Where { NEAR, FAR, MOVED }
 
     public CpuPlacement {
-        costlier = Set.copyOf(costlier);
+        movedByCost = Set.copyOf(movedByCost);
     }
 
     /**
@@ -85,17 +89,18 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
                 limit = reading;
             }
         }
-        return Optional.of(new CpuPlacement(limit, nearest, farthest, costlier(sets, limit)));
+        return Optional.of(new CpuPlacement(limit, nearest, farthest, movedByCost(sets, limit)));
     }
 
     /**
      * The iterations of {@code sets} whose readings agree (both near or both far, as {@code limit} tells) and whose
-     * server and client each spent at least {@link #COSTLIER} times the CPU per operation of the cheapest iteration of
-     * their fork with the same readings. A fork with one iteration in a placement, or an iteration without both CPU
-     * figures, has nothing to compare with, and none of its iterations is counted.
+     * server and client each spent at least {@link #COST_STEP} times the CPU per operation of the cheapest iteration of
+     * their fork read near, or at most the dearest read far over {@link #COST_STEP}. A fork with one iteration in a
+     * placement, or an iteration without both CPU figures, has nothing to compare with, and none of its iterations is
+     * counted.
      */
-    static Set<MeasuredRun> costlier(List<? extends Collection<MeasuredRun>> sets, double limit) {
-        Set<MeasuredRun> costlier = new HashSet<>();
+    static Set<MeasuredRun> movedByCost(List<? extends Collection<MeasuredRun>> sets, double limit) {
+        Set<MeasuredRun> moved = new HashSet<>();
         for (Collection<MeasuredRun> set : sets) {
             Map<String, List<MeasuredRun>> forks = new HashMap<>();
             for (MeasuredRun run : set) {
@@ -108,13 +113,22 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
                 if (fork.size() < 2 || fork.stream().anyMatch(run -> !(serverCost(run) > 0) || !(clientCost(run) > 0))) {
                     continue;
                 }
-                double server = fork.stream().mapToDouble(CpuPlacement::serverCost).min().orElseThrow();
-                double client = fork.stream().mapToDouble(CpuPlacement::clientCost).min().orElseThrow();
-                fork.stream().filter(run -> serverCost(run) >= COSTLIER * server
-                        && clientCost(run) >= COSTLIER * client).forEach(costlier::add);
+                if (fromReadings(fork.get(0), limit) == Where.NEAR) {
+                    // Near is the cheapest a message gets: a move makes an iteration dearer.
+                    double server = fork.stream().mapToDouble(CpuPlacement::serverCost).min().orElseThrow();
+                    double client = fork.stream().mapToDouble(CpuPlacement::clientCost).min().orElseThrow();
+                    fork.stream().filter(run -> serverCost(run) >= COST_STEP * server
+                            && clientCost(run) >= COST_STEP * client).forEach(moved::add);
+                } else {
+                    // Far apart a move (near, and back) makes it cheaper.
+                    double server = fork.stream().mapToDouble(CpuPlacement::serverCost).max().orElseThrow();
+                    double client = fork.stream().mapToDouble(CpuPlacement::clientCost).max().orElseThrow();
+                    fork.stream().filter(run -> COST_STEP * serverCost(run) <= server
+                            && COST_STEP * clientCost(run) <= client).forEach(moved::add);
+                }
             }
         }
-        return costlier;
+        return moved;
     }
 
     /** The server's CPU nanoseconds per operation over {@code run}; NaN when it was not read. */
@@ -132,12 +146,12 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
 
     /** Whether every reading was one placement and no iteration's cost says the CPUs moved (nothing to choose). */
     public boolean one() {
-        return limit == farthest && costlier.isEmpty();
+        return limit == farthest && movedByCost.isEmpty();
     }
 
     /** Where {@code run}, one of the runs this was computed from, was measured. */
     public Where of(MeasuredRun run) {
-        return costlier.contains(run) ? Where.MOVED : fromReadings(run, limit);
+        return movedByCost.contains(run) ? Where.MOVED : fromReadings(run, limit);
     }
 
     /** {@code ", up to 345 ns"}, the farthest reading, when some reading was far apart; empty otherwise. */
@@ -146,13 +160,14 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
     }
 
     /**
-     * {@code " (N of them seen by their cost per operation, ...)"} when the cost told of moves the readings missed, so
-     * that a line counting moved iterations says how it knows; empty otherwise.
+     * {@code " (N of them seen by their cost: ...)"} when the cost told of moves the readings missed, so that a line
+     * counting moved iterations says how it knows; empty otherwise.
      */
-    public String costlierNote() {
-        return costlier.isEmpty() ? "" : String.format(Locale.ROOT, " (%d of them seen by their cost: the server's"
-                + " and the client's CPU per operation both %.0f%% or more above their fork's cheapest iteration in"
-                + " the same placement)", costlier.size(), (COSTLIER - 1) * 100);
+    public String movedByCostNote() {
+        return movedByCost.isEmpty() ? "" : String.format(Locale.ROOT, " (%d of them seen by their cost: the server's"
+                + " and the client's CPU per operation both %.0f%% or more above their fork's cheapest iteration"
+                + " near, or, far apart, its dearest that much above them)", movedByCost.size(),
+                (COST_STEP - 1) * 100);
     }
 
     private static Where fromReadings(MeasuredRun run, double limit) {

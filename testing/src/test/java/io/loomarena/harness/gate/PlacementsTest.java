@@ -66,7 +66,7 @@ class PlacementsTest {
                 + " like; the others set aside (near: 5 baseline and 6 this-build iterations (round trip at most"
                 + " 62 ns); far: 0 and 0; moved during the iteration: 1 and 0 (1 of them seen by their cost: the"
                 + " server's and the client's CPU per operation both 10% or more above their fork's cheapest"
-                + " iteration in the same placement))");
+                + " iteration near, or, far apart, its dearest that much above them))");
     }
 
     @Test

@@ -30,7 +30,7 @@ class CpuPlacementTest {
     }
 
     @Test
-    void anIterationWhoseServerAndClientBothCostTenPercentMoreThanTheirForksCheapestWasMoved() {
+    void nearAnIterationWhoseServerAndClientBothCostTenPercentMoreThanTheirForksCheapestWasMoved() {
         // Fork 1's second iteration: the server 28% and the client 26% dearer per message, as 2026-11-28's
         // POOL_SERVER+PLATFORM_CLIENT fork 3 whose throughput fell to 0.79 between two near readings.
         BenchmarkSummary summary = measured(new double[] {10_120, 12_920, 10_240, 10_000, 10_100, 10_050},
@@ -41,8 +41,24 @@ class CpuPlacementTest {
         assertThat(where(summary)).containsExactly(CpuPlacement.Where.NEAR, CpuPlacement.Where.MOVED,
                 CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR);
         assertThat(placement.one()).isFalse();
-        assertThat(placement.costlierNote()).isEqualTo(" (1 of them seen by their cost: the server's and the client's"
-                + " CPU per operation both 10% or more above their fork's cheapest iteration in the same placement)");
+        assertThat(placement.movedByCostNote()).isEqualTo(" (1 of them seen by their cost: the server's and the client's"
+                + " CPU per operation both 10% or more above their fork's cheapest iteration near, or, far apart, its"
+                + " dearest that much above them)");
+    }
+
+    @Test
+    void farApartAnIterationTenPercentCheaperOnBothSidesThanItsForksDearestWasMovedNearAndBack() {
+        // 2026-11-27's VIRTUAL_SERVER+PLATFORM_CLIENT fork 2, read far apart before and after each iteration: its second
+        // iteration ran at 86.6k msg/s against 78-80k, its server and client both 11% cheaper per message than in the
+        // dearest. Measured from the cheapest, as near, the two dearer iterations would have been the ones set aside.
+        BenchmarkSummary plain = SummaryFixtures.forked("VIRTUAL_SERVER", "PLATFORM_CLIENT", TWO_SECONDS,
+                TWO_SECONDS);
+        BenchmarkSummary far = SummaryFixtures.withClientCpu(SummaryFixtures.withServerCpu(SummaryFixtures.withCrossCpu(
+                plain, 52, 55, 51, 336, 331, 337), 9_000, 9_050, 8_980, 12_760, 11_360, 12_640),
+                0.75, 0.75, 0.75, 0.98, 0.88, 0.98);
+
+        assertThat(where(far)).containsExactly(CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR,
+                CpuPlacement.Where.NEAR, CpuPlacement.Where.FAR, CpuPlacement.Where.MOVED, CpuPlacement.Where.FAR);
     }
 
     @Test
