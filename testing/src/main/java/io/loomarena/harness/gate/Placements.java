@@ -19,14 +19,15 @@ import io.loomarena.harness.summary.ServerMetrics;
  * Each iteration carries the cross-CPU round trip read just before and just after it ({@link
  * ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than
  * {@link CpuPlacement#FARTHER} times the run's nearest is the far placement ({@link CpuPlacement}, the rankings' rule
- * too). An iteration is near when both its readings are near, far when both are far, and moved (set
- * aside) when the CPUs moved during it, by its readings or by its cost ({@link CpuPlacement}). The gate keeps the placement in which both builds have the most iterations, at
- * least {@link #MIN_ITERATIONS} each; when neither has that many, the builds were measured in different placements and
- * cannot be compared like with like ({@link #matched} false: the gate adds forks, then says INCONCLUSIVE). Without a
- * reading for every iteration (no pinning, an older summary) every iteration is judged, and the line says so. Before
- * all that, an iteration during which other work took {@link ServerMetrics#DISTURBED} or more of a pinned CPU ({@link
- * ServerMetrics#NEIGHBOUR_CPU_SHARE}: a neighbour, the host's steal) is set aside; with fewer than {@link
- * #MIN_ITERATIONS} left of a build, the builds cannot be compared ({@link #matched} false). Immutable.
+ * too). An iteration is near when both its readings are near, far when both are far, and moved (set aside) when the
+ * CPUs moved during it, as its readings or its cost per operation tell. The gate keeps the placement in which both
+ * builds have the most iterations, at least {@link #MIN_ITERATIONS} each; when neither has that many, the builds were
+ * measured in different placements and cannot be compared like with like ({@link #matched} false: the gate adds
+ * forks, then says INCONCLUSIVE). Without a reading for every iteration (no pinning, an older summary) every iteration
+ * is judged, and the line says so. Before all that, an iteration during which other work took {@link
+ * ServerMetrics#DISTURBED} or more of a pinned CPU ({@link ServerMetrics#NEIGHBOUR_CPU_SHARE}: a neighbour, the host's
+ * steal) is set aside; with fewer than {@link #MIN_ITERATIONS} left of a build, the builds cannot be compared ({@link
+ * #matched} false). Immutable.
  *
  * @param kept    the iterations judged
  * @param matched whether the kept iterations compare like with like (or there was no reading to tell)

@@ -64,9 +64,9 @@ class PlacementsTest {
         assertThat(candidate.runs().measured().stream().filter(placements.kept())).hasSize(6);
         assertThat(placements.line()).isEqualTo("judged on the iterations measured with the CPUs near, like with"
                 + " like; the others set aside (near: 5 baseline and 6 this-build iterations (round trip at most"
-                + " 62 ns); far: 0 and 0; moved during the iteration: 1 and 0 (1 of them seen by their cost: the"
-                + " server's and the client's CPU per operation both 10% or more above their fork's cheapest"
-                + " iteration near, or, far apart, its dearest that much above them))");
+                + " 62 ns); far: 0 and 0; moved during the iteration: 1 and 0 (1 of them seen by their cost, not the"
+                + " readings: the server's and the client's CPU per operation both 10% or more above the cheapest near"
+                + " iteration of their combination or build, or, far apart, the dearest that much above them))");
     }
 
     @Test

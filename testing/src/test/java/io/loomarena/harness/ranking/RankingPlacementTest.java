@@ -151,9 +151,9 @@ class RankingPlacementTest {
         assertThat(ranking.entries().get(1).tiedWith()).isEmpty();
         assertThat(ranking.placement()).isEqualTo("placement: judged on the iterations measured with the server's"
                 + " and the client's CPUs near, like with like (17 iterations near, round trip at most 61 ns; 0 far"
-                + " apart; 1 moved during the iteration (1 of them seen by their cost: the server's and the client's"
-                + " CPU per operation both 10% or more above their fork's cheapest iteration near, or, far apart, its"
-                + " dearest that much above them));"
+                + " apart; 1 moved during the iteration (1 of them seen by their cost, not the readings:"
+                + " the server's and the client's CPU per operation both 10% or more above the cheapest near iteration"
+                + " of their combination or build, or, far apart, the dearest that much above them));"
                 + " 1 iteration of the others set aside");
     }
 

@@ -41,16 +41,16 @@ class CpuPlacementTest {
         assertThat(where(summary)).containsExactly(CpuPlacement.Where.NEAR, CpuPlacement.Where.MOVED,
                 CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR);
         assertThat(placement.one()).isFalse();
-        assertThat(placement.movedByCostNote()).isEqualTo(" (1 of them seen by their cost: the server's and the client's"
-                + " CPU per operation both 10% or more above their fork's cheapest iteration near, or, far apart, its"
-                + " dearest that much above them)");
+        assertThat(placement.movedByCostNote()).isEqualTo(" (1 of them seen by their cost, not the"
+                + " readings: the server's and the client's CPU per operation both 10% or more above the cheapest near"
+                + " iteration of their combination or build, or, far apart, the dearest that much above them)");
     }
 
     @Test
     void farApartAnIterationTenPercentCheaperOnBothSidesThanItsForksDearestWasMovedNearAndBack() {
-        // 2026-11-27's VIRTUAL_SERVER+PLATFORM_CLIENT fork 2, read far apart before and after each iteration: its second
-        // iteration ran at 86.6k msg/s against 78-80k, its server and client both 11% cheaper per message than in the
-        // dearest. Measured from the cheapest, as near, the two dearer iterations would have been the ones set aside.
+        // 2026-11-27's VIRTUAL_SERVER+PLATFORM_CLIENT fork 2, read far apart before and after each iteration: its
+        // second iteration ran at 86.6k msg/s against 78-80k, its server and client both 11% cheaper per message than
+        // in the dearest. Measured from the cheapest, as near, the two dearer iterations would have been set aside.
         BenchmarkSummary plain = SummaryFixtures.forked("VIRTUAL_SERVER", "PLATFORM_CLIENT", TWO_SECONDS,
                 TWO_SECONDS);
         BenchmarkSummary far = SummaryFixtures.withClientCpu(SummaryFixtures.withServerCpu(SummaryFixtures.withCrossCpu(
@@ -76,16 +76,31 @@ class CpuPlacementTest {
     }
 
     @Test
-    void eachIterationIsComparedWithItsOwnForkOnlyNeverWithAnotherForkOrCombination() {
-        // Fork 2 costs 20% more on both sides throughout (a JVM that compiled differently, or a slower build): its
-        // level is what the forks measure, not a move. The second combination costs 40% more than the first, with the
-        // same fork numbers: compared only within itself.
+    void aForkWhoseServerAndClientBothCostTwentyPercentMoreRanOnASlowerPlacementButAnotherCombinationIsNotCompared() {
+        // Fork 2 costs 20% more on both sides throughout, read near like fork 1: the host put the two CPUs where both
+        // run slower (2026-11-28: VIRTUAL_SERVER+PLATFORM_CLIENT's near forks at 9,000 and 10,280 ns per message on the
+        // server, 8,909 and 10,054 on the client). A JVM that compiled differently would cost more on its own side
+        // only. The second combination costs 40% more than the first throughout: it is compared only within itself.
         BenchmarkSummary slowerFork = measured(new double[] {10_000, 10_100, 10_050, 12_000, 12_100, 12_050},
                 new double[] {0.70, 0.70, 0.70, 0.84, 0.84, 0.84});
         BenchmarkSummary dearer = measured(new double[] {14_000, 14_100, 14_050, 14_000, 14_100, 14_050},
                 new double[] {0.98, 0.98, 0.98, 0.98, 0.98, 0.98});
 
-        assertThat(where(slowerFork, dearer)).containsOnly(CpuPlacement.Where.NEAR);
+        assertThat(where(slowerFork, dearer)).containsExactly(CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR,
+                CpuPlacement.Where.NEAR, CpuPlacement.Where.MOVED, CpuPlacement.Where.MOVED, CpuPlacement.Where.MOVED,
+                CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR,
+                CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR);
+    }
+
+    @Test
+    void anIterationOtherWorkDisturbedIsNoReference() {
+        // Fork 1's first iteration shared the client's CPU with other work (25%): the client, held back, spent less
+        // per message, and so did the server. Taken as the reference it would make every other iteration look dear.
+        BenchmarkSummary held = SummaryFixtures.withNeighbours(measured(
+                new double[] {8_500, 10_000, 10_050, 10_020, 10_010, 10_030},
+                new double[] {0.58, 0.70, 0.70, 0.70, 0.70, 0.70}), 0.25, 0.01, 0.01, 0.01, 0.01, 0.01);
+
+        assertThat(where(held)).containsOnly(CpuPlacement.Where.NEAR);
     }
 
     @Test
@@ -94,13 +109,13 @@ class CpuPlacementTest {
         // No client figure: the server's 30% alone moves nothing.
         BenchmarkSummary noClient = SummaryFixtures.withServerCpu(SummaryFixtures.withCrossCpu(plain, NEAR_NS),
                 10_000, 13_000, 10_000, 10_000, 10_000, 10_000);
-        // Fork 1's first iteration alone near (the others far apart): its cost, dearer than any, compares with nothing.
+        // The first iteration alone near (the others far apart): its cost compares with nothing.
         BenchmarkSummary alone = SummaryFixtures.withClientCpu(SummaryFixtures.withServerCpu(
-                SummaryFixtures.withCrossCpu(plain, 55, 340, 345, 52, 57, 51), 14_000, 10_000, 10_000, 10_000,
-                10_000, 10_000), 0.98, 0.7, 0.7, 0.7, 0.7, 0.7);
+                SummaryFixtures.withCrossCpu(plain, 55, 340, 345, 352, 337, 341), 10_000, 14_000, 14_000, 14_000,
+                14_000, 14_000), 0.7, 0.98, 0.98, 0.98, 0.98, 0.98);
 
         assertThat(where(noClient)).containsOnly(CpuPlacement.Where.NEAR);
         assertThat(where(alone)).containsExactly(CpuPlacement.Where.NEAR, CpuPlacement.Where.FAR,
-                CpuPlacement.Where.FAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR, CpuPlacement.Where.NEAR);
+                CpuPlacement.Where.FAR, CpuPlacement.Where.FAR, CpuPlacement.Where.FAR, CpuPlacement.Where.FAR);
     }
 }
