@@ -149,8 +149,8 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
     }
 
     /**
-     * The client's CPU per operation over {@code run}, in nanoseconds of its CPUs' share (the same CPUs throughout a
-     * fork, so it compares within one); NaN when it was not read.
+     * The client's CPU per operation over {@code run}, in nanoseconds of its CPUs' share (the client is pinned to the
+     * same CPUs in every fork of a run, so it compares across them); NaN when it was not read.
      */
     private static double clientCost(MeasuredRun run) {
         return run.metrics().getOrDefault(CLIENT_CPU, Double.NaN) * run.elapsedNanos() / run.operations();
@@ -172,8 +172,8 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
     }
 
     /**
-     * {@code " (N of them seen by their cost: ...)"} when the cost told of moves the readings missed, so that a line
-     * counting moved iterations says how it knows; empty otherwise.
+     * {@code " (N of them seen by their cost, not the readings: ...)"} when the cost told of placements the readings
+     * missed, so that a line counting moved iterations says how it knows; empty otherwise.
      */
     public String movedByCostNote() {
         return movedByCost.isEmpty() ? "" : String.format(Locale.ROOT, " (%d of them seen by their cost, not the"
