@@ -51,7 +51,7 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
      * How far the server's and the client's CPU per operation must both be from their combination's other iterations
      * in the same placement for the host to be the cause: this many times the cheapest near iteration, or this many
      * times less than the dearest far one. Near, 95% of iterations stay within 1.09 of the cheapest on the nearer side
-     * (2,030 iterations, 2026-11-28); a move for part of an iteration shifts both figures together.
+     * (2,010 with a reference, 2026-11-28); a move for part of an iteration shifts both figures together.
      */
     public static final double COST_STEP = 1.10;
 
