@@ -10,8 +10,8 @@
 # Usage: bench/noise-matrix.sh [--help]
 # Environment: RUNS=3  LOADS="yes yes yes" (one word per run: yes = with the background loop, no = quiet)
 #              LOAD_CPU=0  LOAD_DUTY=50 (percent busy per 100 ms)  LOAD_AFTER=60  LOAD_FOR=120 (seconds)
-#              FORKS, WARMUPS, ITERATIONS: the harness's -Dloomarena.forks/.warmupIterations/.iterations (default:
-#              the harness's defaults)
+#              FORKS, WARMUPS, ITERATIONS, FILL_BUDGET: the harness's -Dloomarena.forks/.warmupIterations/.iterations
+#              /.fillBudget (default: the harness's defaults; FILL_BUDGET such as 4m gives the placement fill more time)
 #              TAGS='@Echo and (@Performance or @PerformanceSummary) and not @Slow and not @Functional'
 # Each run takes what the quick echo matrix takes (about 7.5 minutes at the defaults on a 2-CPU machine). The
 # rankings are also kept as CSV, with each run's summaries, in the folder printed at the end. Do not edit the working
@@ -54,6 +54,7 @@ properties=()
 [[ -n "${FORKS:-}" ]] && properties+=("-Dloomarena.forks=$FORKS")
 [[ -n "${WARMUPS:-}" ]] && properties+=("-Dloomarena.warmupIterations=$WARMUPS")
 [[ -n "${ITERATIONS:-}" ]] && properties+=("-Dloomarena.iterations=$ITERATIONS")
+[[ -n "${FILL_BUDGET:-}" ]] && properties+=("-Dloomarena.fillBudget=$FILL_BUDGET")
 
 failed=no
 for ((run = 1; run <= RUNS; run++)); do

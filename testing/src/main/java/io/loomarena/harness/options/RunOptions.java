@@ -38,7 +38,8 @@ import io.loomarena.http.server.Durations;
  * @param axes            the server's JVMs and flag sets: every suite measures each combination once per cell
  *                        ({@code -Dloomarena.jvms}, {@code -Dloomarena.flagSets}; docs/jvm.md)
  * @param adaptive        adaptive forks after the planned ones ({@code -Dloomarena.adaptiveForks},
- *                        {@code -Dloomarena.forkBudget}); off by default
+ *                        {@code -Dloomarena.forkBudget}); off by default, and then the placement fill's budget
+ *                        ({@code -Dloomarena.fillBudget})
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
                          boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes,
@@ -135,16 +136,22 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
 
     private static AdaptiveForks.Limits adaptive(PropertyValues values) {
         int extra = values.integer(RunProperty.ADAPTIVE_FORKS, 0, AdaptiveForks.MAX_EXTRA_FORKS);
+        return new AdaptiveForks.Limits(extra, budget(values, RunProperty.FORK_BUDGET),
+                budget(values, RunProperty.FILL_BUDGET));
+    }
+
+    /** A positive duration of at most {@link AdaptiveForks#MAX_BUDGET}. */
+    private static Duration budget(PropertyValues values, RunProperty property) {
         Duration budget;
         try {
-            budget = Durations.parse(values.text(RunProperty.FORK_BUDGET).strip());
+            budget = Durations.parse(values.text(property).strip());
         } catch (IllegalArgumentException e) {
-            throw values.bad(RunProperty.FORK_BUDGET, null);
+            throw values.bad(property, null);
         }
         if (budget.compareTo(AdaptiveForks.MAX_BUDGET) > 0) {
-            throw values.bad(RunProperty.FORK_BUDGET, "longer than " + AdaptiveForks.text(AdaptiveForks.MAX_BUDGET));
+            throw values.bad(property, "longer than " + AdaptiveForks.text(AdaptiveForks.MAX_BUDGET));
         }
-        return new AdaptiveForks.Limits(extra, budget);
+        return budget;
     }
 
     private static RemoteSettings remote(PropertyValues values) {

@@ -29,6 +29,8 @@ public enum RunProperty {
             + " (the most forks added per combination while it is tied with a neighbour; 0: off)"),
     FORK_BUDGET("forkBudget", AdaptiveForks.DEFAULT_BUDGET.toMinutes() + "m", Durations.FORMS
             + ", at most 1440m (the time adaptive forks may take)"),
+    FILL_BUDGET("fillBudget", AdaptiveForks.FILL_BUDGET.toSeconds() + "s", Durations.FORMS
+            + ", at most 1440m (the time the placement fill may take when adaptive forks are off)"),
     HEAP("heap", HarnessSettings.DEFAULT_HEAP, "a size such as 512m, 2g or 1048576k"),
     GC("gc", HarnessSettings.DEFAULT_GC, "one JVM flag -XX:..., such as -XX:+UseParallelGC"),
     PINNING("pinning", String.valueOf(HarnessSettings.DEFAULT_PINNING), "true or false"),

@@ -32,8 +32,8 @@ public final class AdaptiveForks {
     /** At most this many extra forks per combination: with the planned ones, still within {@link HarnessSettings}'s. */
     public static final int MAX_EXTRA_FORKS = HarnessSettings.MAX_FORKS;
     /**
-     * The time the placement fill may take ({@link #fill}): about six forks of the quick echo matrix, and so at most
-     * about a tenth of the default run's 15-minute limit.
+     * The time the placement fill may take by default ({@link #fill}, -Dloomarena.fillBudget): about six forks of the
+     * quick echo matrix, and so at most about a tenth of the default run's 15-minute limit.
      */
     public static final Duration FILL_BUDGET = Duration.ofSeconds(90);
     /**
@@ -45,29 +45,48 @@ public final class AdaptiveForks {
     public static final Duration MAX_BUDGET = Duration.ofDays(1);
 
     /**
-     * How far adaptive forks may go (-Dloomarena.adaptiveForks, -Dloomarena.forkBudget). Immutable.
+     * How far forks beyond the planned ones may go: adaptive forks (-Dloomarena.adaptiveForks,
+     * -Dloomarena.forkBudget), or, when they are off, the placement fill (-Dloomarena.fillBudget). Immutable.
      *
      * @param maxExtraForks at most this many forks per combination beyond the planned ones; 0: adaptive forks off
      * @param budget        the time the extra rounds may take together; a round that would end after it is not
      *                      started (its length estimated from the forks measured so far)
+     * @param fillBudget    the time the placement fill may take ({@link #fill}); a fork that would end after it is
+     *                      not started
      */
-    public record Limits(int maxExtraForks, Duration budget) {
+    public record Limits(int maxExtraForks, Duration budget, Duration fillBudget) {
 
         public Limits {
             Objects.requireNonNull(budget, "budget");
+            Objects.requireNonNull(fillBudget, "fillBudget");
             if (maxExtraForks < 0 || maxExtraForks > MAX_EXTRA_FORKS) {
                 throw new IllegalArgumentException("extra forks must be 0.." + MAX_EXTRA_FORKS + ", got "
                         + maxExtraForks);
             }
-            if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
-                throw new IllegalArgumentException("the fork budget must be positive and at most "
-                        + text(MAX_BUDGET) + ", got " + text(budget));
-            }
+            requireBudget("fork", budget);
+            requireBudget("fill", fillBudget);
         }
 
-        /** Off: the default, so that the default build's time does not grow. */
+        /** Adaptive forks within {@code budget}, and the default placement fill. */
+        public Limits(int maxExtraForks, Duration budget) {
+            this(maxExtraForks, budget, FILL_BUDGET);
+        }
+
+        /** Off: the default, so that the default build's time does not grow; the placement fill at its default. */
         public static Limits off() {
             return new Limits(0, DEFAULT_BUDGET);
+        }
+
+        /** These limits with adaptive forks off, the placement fill's budget kept. */
+        public Limits adaptiveOff() {
+            return new Limits(0, budget, fillBudget);
+        }
+
+        private static void requireBudget(String which, Duration budget) {
+            if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
+                throw new IllegalArgumentException("the " + which + " budget must be positive and at most "
+                        + text(MAX_BUDGET) + ", got " + text(budget));
+            }
         }
 
         public boolean on() {
@@ -192,14 +211,14 @@ public final class AdaptiveForks {
      * interval wider than a quiet machine gives (one iteration far off the others: a host's hiccup), the thin ones
      * first. In rounds, at most {@link #FILL_ROUNDS}: each round asks both rules again (the host may have moved the
      * CPUs during the last one, or the placement judged may have changed) and runs, each group in an order shuffled
-     * from the run's seed, as many as fit in what is left of {@link #FILL_BUDGET} (estimated from {@code
+     * from the run's seed, as many as fit in what is left of {@code budget} (estimated from {@code
      * meanForkNanos}, then from the last round). A combination still thin at the end stays judged on the one fork it
      * has, or, with fewer than 3 iterations there, tied with every other; one still wide keeps its wide interval,
      * which the ranking's ties take into account. Says what it did, one line per round.
      */
     static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
-                     double meanForkNanos, Undecided thin, Undecided wide, long seed, LongSupplier clock,
-                     PrintStream out) {
+                     double meanForkNanos, Duration budget, Undecided thin, Undecided wide, long seed,
+                     LongSupplier clock, PrintStream out) {
         Random random = new Random(~seed); // its own stream, repeated by the same seed
         long started = clock.getAsLong();
         double forkNanos = meanForkNanos;
@@ -214,7 +233,7 @@ public final class AdaptiveForks {
             Collections.shuffle(wideOnes, random);
             List<Integer> wanted = new ArrayList<>(thinOnes);
             wanted.addAll(wideOnes);
-            double left = FILL_BUDGET.toNanos() - (clock.getAsLong() - started);
+            double left = budget.toNanos() - (clock.getAsLong() - started);
             int fits = (int) Math.min(wanted.size(), Math.max(0, Math.floor(left / forkNanos)));
             List<Integer> now = wanted.subList(0, fits);
             List<String> later = wanted.subList(fits, wanted.size()).stream().map(names::get).toList();
@@ -223,7 +242,7 @@ public final class AdaptiveForks {
                 List<String> wideLeft = wideOnes.stream().map(names::get).toList();
                 say(out, String.format(Locale.ROOT, "[PERF] placement fill%s: not run, a fork takes about %.0f s"
                         + " and %.0f s of %s are left%s%s", round == 1 ? "" : ", round " + round, forkNanos / 1e9,
-                        Math.max(0, left) / 1e9, text(FILL_BUDGET), thinLeft.isEmpty() ? "" : "; judged on the one"
+                        Math.max(0, left) / 1e9, text(budget), thinLeft.isEmpty() ? "" : "; judged on the one"
                         + " fork each has in the placement judged: " + String.join(", ", thinLeft),
                         wideLeft.isEmpty() ? "" : "; judged with the interval measured: " + String.join(", ",
                                 wideLeft)));
@@ -232,7 +251,7 @@ public final class AdaptiveForks {
             say(out, String.format(Locale.ROOT, "[PERF] placement fill, round %d: %s%s", round,
                     fillReasons(now.stream().filter(thinOnes::contains).map(names::get).toList(),
                             now.stream().filter(wideOnes::contains).map(names::get).toList()),
-                    later.isEmpty() ? "" : "; no time left in " + text(FILL_BUDGET) + " for: "
+                    later.isEmpty() ? "" : "; no time left in " + text(budget) + " for: "
                             + String.join(", ", later)));
             long roundStarted = clock.getAsLong();
             for (int index : now) {

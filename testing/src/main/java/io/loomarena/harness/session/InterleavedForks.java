@@ -151,7 +151,7 @@ public final class InterleavedForks {
      * forks rank the measurements as one suite's combinations, so they do not apply across cells of the JVM axes yet.
      * Without adaptive forks (the default), one fork more for each combination that {@code thin} finds measured by
      * one fork only in the placement of the CPUs the ranking judges, then for each that {@code wide} finds with an
-     * interval wider than a quiet machine gives, within {@link AdaptiveForks#FILL_BUDGET} ({@link AdaptiveForks#fill});
+     * interval wider than a quiet machine gives, within {@code adaptive}'s fill budget ({@link AdaptiveForks#fill});
      * in one cell only, as adaptive forks.
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
@@ -210,7 +210,8 @@ public final class InterleavedForks {
                         fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
             } else if (cells < 2) {
                 AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), meanForkNanos, thin, wide, seed, System::nanoTime, out);
+                        fork, settings.forks(), meanForkNanos, adaptive.fillBudget(), thin, wide, seed, System::nanoTime,
+                        out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.session.AdaptiveForks;
 
 /** Every {@code -Dloomarena.*} value read once: defaults, good values, and one clear message per bad one. */
 class RunOptionsTest {
@@ -44,6 +45,18 @@ class RunOptionsTest {
         assertThat(options.seed()).isEmpty();
         assertThat(options.adaptive().on()).as("adaptive forks off by default").isFalse();
         assertThat(options.adaptive().budget()).isEqualTo(Duration.ofMinutes(4));
+        assertThat(options.adaptive().fillBudget()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void thePlacementFillsBudgetIsReadAndKeptWhenAdaptiveForksAreTurnedOff() {
+        RunOptions options = parse(Map.of("loomarena.fillBudget", "4m"));
+
+        assertThat(options.adaptive().on()).isFalse();
+        assertThat(options.adaptive().fillBudget()).isEqualTo(Duration.ofMinutes(4));
+        assertThat(parse(Map.of("loomarena.adaptiveForks", "2", "loomarena.fillBudget", "150s")).adaptive()
+                .adaptiveOff()).isEqualTo(new AdaptiveForks.Limits(0, Duration.ofMinutes(4),
+                Duration.ofSeconds(150)));
     }
 
     @Test
@@ -114,6 +127,10 @@ class RunOptionsTest {
         "loomarena.forkBudget|10|a positive number with ms, s or m",
         "loomarena.forkBudget|0s|a positive number with ms, s or m",
         "loomarena.forkBudget|1441m|longer than 1440 min",
+        "loomarena.fillBudget|0s|a positive number with ms, s or m",
+        "loomarena.fillBudget|-5s|a positive number with ms, s or m",
+        "loomarena.fillBudget|2d|a positive number with ms, s or m",
+        "loomarena.fillBudget|1441m|longer than 1440 min",
     })
     void aBadValueNamesThePropertyTheValueAndWhatIsAllowed(String property, String value, String allowed) {
         // One line, no stack trace: every scenario that reads the options shows it (Cucumber prints the trace).

@@ -30,6 +30,8 @@ import io.loomarena.harness.summary.SummaryFixtures;
 class AdaptiveForksTest {
 
     private static final double MINUTE = 60e9;
+    /** The placement fill's default budget, 90 s. */
+    private static final Duration FILL = AdaptiveForks.FILL_BUDGET;
 
     /** The fake run: its combinations' forks so far, those to come, the forks run in order, and the clock. */
     private static final class FakeRun {
@@ -177,7 +179,7 @@ class AdaptiveForksTest {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
             summaries.set(index, wellFilledRow("A_SERVER"));
-        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
@@ -198,7 +200,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(40_000_000_000L);
-        }, 2, 40e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, 40e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
@@ -220,7 +222,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
-        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
+        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
@@ -236,14 +238,40 @@ class AdaptiveForksTest {
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
         AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 100e9,
-                RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
+                FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
         AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, 15e9,
-                RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
+                FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
 
         assertThat(ran).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
                 "[PERF] placement fill: not run, a fork takes about 100 s and 90 s of 90 s are left; judged on the"
                         + " one fork each has in the placement judged: A_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void aLongerFillBudgetRunsTheForkTheDefaultHasNoTimeForAndNamesItselfWhenItEnds() {
+        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), thinRow("B_SERVER")));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(100_000_000_000L);
+        }, 2, 100e9, Duration.ofMinutes(3), RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        // 100 s per fork: 90 s has room for none (the test above), 3 min for one; each stays thin, so round 2 asks
+        // for both again and has 80 s left.
+        assertThat(ran).hasSize(1);
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).startsWith("[PERF] placement fill, round 1: one more fork of each of 1 combination")
+                .endsWith("; no time left in 3 min for: " + (ran.get(0).endsWith("A_SERVER+X_CLIENT")
+                        ? "B_SERVER+X_CLIENT" : "A_SERVER+X_CLIENT"));
+        assertThat(lines.get(1)).startsWith("[PERF] placement fill, round 2: not run, a fork takes about 100 s and"
+                + " 80 s of 3 min are left");
     }
 
     @Test
@@ -261,7 +289,7 @@ class AdaptiveForksTest {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
             summaries.set(index, wellFilledRow(names.get(index).substring(0, names.get(index).indexOf('+'))));
-        }, 2, 15e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "3 W_SERVER+X_CLIENT");
@@ -284,7 +312,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(60_000_000_000L);
-        }, 2, 60e9, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+        }, 2, 60e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");

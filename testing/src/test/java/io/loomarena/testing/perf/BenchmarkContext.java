@@ -129,8 +129,8 @@ public final class BenchmarkContext {
         }
         setAsideOptional(together, cells);
         // An open model's ranking is by p99, not by the throughput ratio that decides ties: no adaptive forks there.
-        AdaptiveForks.Limits adaptive = suite.ranked() == BenchmarkSuite.Ranked.BY_P99 ? AdaptiveForks.Limits.off()
-                : options.adaptive();
+        AdaptiveForks.Limits adaptive = suite.ranked() == BenchmarkSuite.Ranked.BY_P99
+                ? options.adaptive().adaptiveOff() : options.adaptive();
         Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(together, cells, adaptive);
         synchronized (INTERLEAVED) {
             for (BenchmarkPlan other : together) {
@@ -152,7 +152,8 @@ public final class BenchmarkContext {
         plan = plans.get(0);
         cells.forEach(cell -> LEDGER.measuring(storeOf(cell).suiteDir(plan.suite())));
         measuredStore = storeOf(cells.get(0));
-        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(plans, cells, AdaptiveForks.Limits.off());
+        Map<String, List<InterleavedForks.Outcome>> outcomes = measureInCells(plans, cells,
+                options.adaptive().adaptiveOff());
         outcomes.values().forEach(BenchmarkContext::firstOf);
         measured = firstOf(outcomes.get(key(plan)));
         return measured;
@@ -169,7 +170,7 @@ public final class BenchmarkContext {
         if (adaptive.on() && axes.setByRun()) {
             System.out.println("[PERF] adaptive forks: off in a run that sets -Dloomarena.jvms or"
                     + " -Dloomarena.flagSets (they do not apply across cells of the server's JVM axes yet)");
-            limits = AdaptiveForks.Limits.off();
+            limits = adaptive.adaptiveOff();
         }
         List<InterleavedForks.Measurement> measurements = new ArrayList<>();
         for (ServerAxes.Cell cell : cells) {
