@@ -64,7 +64,8 @@ public final class CpuNeighbours {
      * exited, a kernel without a field): then the iteration has no reading, never a wrong one.
      *
      * @param serverPid  the server JVM, pinned to the server's CPU
-     * @param clientPids the JVMs pinned to the client's CPU: the client, and the downstream server where there is one
+     * @param clientPids the JVMs pinned to the client's CPU: the client first, then the downstream server where there
+     *                   is one
      */
     public Optional<Snapshot> snapshot(long serverPid, List<Long> clientPids) {
         try {
@@ -74,12 +75,14 @@ public final class CpuNeighbours {
             if (server.isEmpty() || client.isEmpty()) {
                 return Optional.empty();
             }
-            long clientTicks = 0;
-            for (long pid : clientPids) {
-                clientTicks += processTicks(pid);
+            ProcessTicks serverProcess = processTicks(serverPid);
+            ProcessTicks clientProcess = processTicks(clientPids.get(0));
+            long clientTicks = clientProcess.user();
+            for (long pid : clientPids.subList(1, clientPids.size())) {
+                clientTicks += processTicks(pid).user();
             }
-            return Optional.of(new Snapshot(server.get(), client.get(), processTicks(serverPid), clientTicks,
-                    processTicks(harnessPid)));
+            return Optional.of(new Snapshot(server.get(), client.get(), serverProcess.user(), clientTicks,
+                    processTicks(harnessPid).user(), serverProcess, clientProcess));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -118,6 +121,27 @@ public final class CpuNeighbours {
     }
 
     /**
+     * The share of the server JVM's and of the client JVM's CPU time that ran in the kernel between {@code before}
+     * and {@code after} (system time over user + system, from {@code /proc/PID/stat}), each 0 to 1; empty without
+     * both readings or when either process ran fewer than {@link #MIN_TICKS} ticks. Why: on loopback most of a
+     * message's cost is the kernel's (the socket calls, the wakeups between the two CPUs), and where the host puts
+     * the two CPUs changes that part, not the JVMs' own code (docs/methodology.md, "Why forks differ").
+     */
+    public static Optional<KernelShares> kernelShares(Optional<Snapshot> before, Optional<Snapshot> after) {
+        if (before.isEmpty() || after.isEmpty()) {
+            return Optional.empty();
+        }
+        ProcessTicks server = after.get().serverProcess().minus(before.get().serverProcess());
+        ProcessTicks client = after.get().clientProcess().minus(before.get().clientProcess());
+        if (server.total() < MIN_TICKS || client.total() < MIN_TICKS || server.user() < 0 || client.user() < 0
+                || server.kernel() < 0 || client.kernel() < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new KernelShares(server.kernel() / (double) server.total(),
+                client.kernel() / (double) client.total()));
+    }
+
+    /**
      * The ticks of {@code cpuN} that other tasks or the host may have taken (user + nice + steal), and all of its
      * ticks.
      */
@@ -144,21 +168,43 @@ public final class CpuNeighbours {
         return Optional.empty();
     }
 
-    /** The process's user time (utime), in clock ticks: field 14 of /proc/PID/stat, after the command's ')'. */
-    private long processTicks(long pid) throws IOException {
+    /**
+     * The process's user and system time (utime, stime), in clock ticks: fields 14 and 15 of /proc/PID/stat, after
+     * the command's ')'.
+     */
+    private ProcessTicks processTicks(long pid) throws IOException {
         String stat = Files.readString(proc.resolve(String.valueOf(pid)).resolve("stat"));
         // The command may hold spaces and ')': the fields after its last ')' start at field 3 (state), so utime
-        // (field 14) is the 12th.
+        // (field 14) is the 12th and stime the 13th.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[11]);
+        return new ProcessTicks(Long.parseLong(fields[11]), Long.parseLong(fields[12]));
+    }
+
+    /** A process's clock ticks in user mode and in the kernel. */
+    public record ProcessTicks(long user, long kernel) {
+
+        long total() {
+            return user + kernel;
+        }
+
+        ProcessTicks minus(ProcessTicks earlier) {
+            return new ProcessTicks(user - earlier.user, kernel - earlier.kernel);
+        }
+    }
+
+    /** The share of the server JVM's and of the client JVM's CPU time spent in the kernel over an iteration. */
+    public record KernelShares(double server, double client) {
     }
 
     /** A CPU's clock ticks since boot that other tasks or the host may have taken (user, nice, steal), and all. */
     public record CpuTicks(long taken, long total) {
     }
 
-    /** One reading of the two pinned CPUs, of the benchmark's JVMs' user ticks on each, and of the harness's own. */
+    /**
+     * One reading of the two pinned CPUs, of the benchmark's JVMs' user ticks on each, of the harness's own, and of
+     * the server's and the (first) client JVM's user and system ticks.
+     */
     public record Snapshot(CpuTicks serverCpu, CpuTicks clientCpu, long serverProcessTicks, long clientProcessTicks,
-                           long harnessTicks) {
+                           long harnessTicks, ProcessTicks serverProcess, ProcessTicks clientProcess) {
     }
 }

@@ -228,8 +228,13 @@ final class ForkPacer {
         }
         if (!line.step().warmup()) {
             requireServerAlive("the stats after " + forkLabel + ", " + step);
+            Optional<CpuNeighbours.Snapshot> neighboursAfter = readNeighbours();
+            Optional<CpuNeighbours.KernelShares> kernel = CpuNeighbours.kernelShares(neighboursBefore,
+                    neighboursAfter);
             ServerResources cost = ServerResources.between(before.get(costs.size()), server.stats(), peakRssPerRun)
-                    .withNeighbours(CpuNeighbours.share(neighboursBefore, readNeighbours()));
+                    .withNeighbours(CpuNeighbours.share(neighboursBefore, neighboursAfter))
+                    .withKernelShares(kernel.map(k -> OptionalDouble.of(k.server())).orElse(OptionalDouble.empty()),
+                            kernel.map(k -> OptionalDouble.of(k.client())).orElse(OptionalDouble.empty()));
             if (probe.isPresent()) {
                 OptionalDouble after = probe.get().measure();
                 cost = cost.withCrossCpu(placementBefore, after);
@@ -246,8 +251,9 @@ final class ForkPacer {
         if (neighbours.isEmpty()) {
             return Optional.empty();
         }
-        List<Long> onClientCpu = new ArrayList<>(alsoOnClientCpu);
-        onClientCpu.add(clients.get(0).pid());
+        List<Long> onClientCpu = new ArrayList<>();
+        onClientCpu.add(clients.get(0).pid()); // first: its own user and system time are read too
+        onClientCpu.addAll(alsoOnClientCpu);
         return neighbours.get().snapshot(server.pid(), onClientCpu);
     }
 

@@ -67,6 +67,20 @@ public final class ServerMetrics {
             (before, after, operations) -> OptionalDouble.empty(), Aggregator.MAX, null, null, null, false);
 
     /**
+     * The share of the server JVM's CPU time over a measured iteration that ran in the kernel (system time over user
+     * plus system time, {@code /proc/PID/stat}; {@code io.loomarena.harness.fork.CpuNeighbours}), 0 to 1. Read by
+     * the harness, where it reads {@link #NEIGHBOUR_CPU_SHARE}. On loopback most of a message's cost is the kernel's,
+     * and the placement of the two CPUs moves that part (docs/methodology.md, "Why forks differ"). The mean over the
+     * measured iterations.
+     */
+    public static final Metric SERVER_KERNEL_SHARE = new Metric("serverKernelShare", "share of its CPU time", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MEAN, null, null, null, false);
+
+    /** The same as {@link #SERVER_KERNEL_SHARE}, of the client JVM (the first, where there are several). */
+    public static final Metric CLIENT_KERNEL_SHARE = new Metric("clientKernelShare", "share of its CPU time", true,
+            (before, after, operations) -> OptionalDouble.empty(), Aggregator.MEAN, null, null, null, false);
+
+    /**
      * From this share of a pinned CPU taken by other work over a measured iteration on, the iteration is disturbed:
      * 10% is three times what an idle machine reads and under half of what a busy loop at a 50% duty cycle takes.
      */
@@ -123,7 +137,8 @@ public final class ServerMetrics {
             // Which transport the netty model ran on (1 epoll, 0 NIO): part of its result, absent for other models.
             new Metric("serverNettyEpoll", "flag", false, atEnd(Metric.Reading.counter(EchoCounters.NETTY_EPOLL)),
                     Aggregator.MAX, null, null, null, false),
-            CLIENT_CPU_LOAD, CROSS_CPU_BEFORE, CROSS_CPU_AFTER, NEIGHBOUR_CPU_SHARE);
+            CLIENT_CPU_LOAD, CROSS_CPU_BEFORE, CROSS_CPU_AFTER, NEIGHBOUR_CPU_SHARE, SERVER_KERNEL_SHARE,
+            CLIENT_KERNEL_SHARE);
 
     private ServerMetrics() {
     }
@@ -163,6 +178,8 @@ public final class ServerMetrics {
         server.crossCpuBeforeNanos().ifPresent(nanos -> values.put(CROSS_CPU_BEFORE.key(), nanos));
         server.crossCpuAfterNanos().ifPresent(nanos -> values.put(CROSS_CPU_AFTER.key(), nanos));
         server.neighbourCpuShare().ifPresent(share -> values.put(NEIGHBOUR_CPU_SHARE.key(), share));
+        server.serverKernelShare().ifPresent(share -> values.put(SERVER_KERNEL_SHARE.key(), share));
+        server.clientKernelShare().ifPresent(share -> values.put(CLIENT_KERNEL_SHARE.key(), share));
         return values;
     }
 

@@ -21,10 +21,14 @@ import io.loomarena.measure.ServerStats;
  * @param crossCpuAfterNanos  the same read just after it
  * @param neighbourCpuShare   the largest share of the server's or the client's pinned CPU that other work took over
  *                            the iteration ({@code io.loomarena.harness.fork.CpuNeighbours}); empty when not read
+ * @param serverKernelShare   the share of the server JVM's CPU time over the iteration spent in the kernel; empty
+ *                            when not read
+ * @param clientKernelShare   the same of the client JVM
  */
 public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun,
                               OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos,
-                              OptionalDouble neighbourCpuShare) {
+                              OptionalDouble neighbourCpuShare, OptionalDouble serverKernelShare,
+                              OptionalDouble clientKernelShare) {
 
     public ServerResources {
         Objects.requireNonNull(before, "before");
@@ -32,11 +36,14 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
         Objects.requireNonNull(crossCpuBeforeNanos, "crossCpuBeforeNanos");
         Objects.requireNonNull(crossCpuAfterNanos, "crossCpuAfterNanos");
         Objects.requireNonNull(neighbourCpuShare, "neighbourCpuShare");
+        Objects.requireNonNull(serverKernelShare, "serverKernelShare");
+        Objects.requireNonNull(clientKernelShare, "clientKernelShare");
     }
 
     /** The figures around a run, without a placement reading. */
     public ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
-        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
+        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+                OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** The figures around a run. */
@@ -46,12 +53,20 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
 
     /** The same figures with the placement read just before and just after the iteration. */
     public ServerResources withCrossCpu(OptionalDouble beforeNanos, OptionalDouble afterNanos) {
-        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos, neighbourCpuShare);
+        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos, neighbourCpuShare,
+                serverKernelShare, clientKernelShare);
     }
 
     /** The same figures with the share of the pinned CPUs that other work took over the iteration. */
     public ServerResources withNeighbours(OptionalDouble share) {
-        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos, share);
+        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos, share,
+                serverKernelShare, clientKernelShare);
+    }
+
+    /** The same figures with the share of the server's and of the client's CPU time spent in the kernel. */
+    public ServerResources withKernelShares(OptionalDouble server, OptionalDouble client) {
+        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos,
+                neighbourCpuShare, server, client);
     }
 
     /**

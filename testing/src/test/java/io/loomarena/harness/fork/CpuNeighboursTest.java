@@ -103,6 +103,32 @@ class CpuNeighboursTest {
     }
 
     @Test
+    void theKernelsShareOfTheServersAndOfTheClientsOwnCpuTimeIsRead() throws IOException {
+        CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
+        stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
+        process(11, "java", 1000, 5000);
+        process(22, "java", 2000, 7000);
+        process(33, "java", 0, 0);
+        Optional<CpuNeighbours.Snapshot> before = watch.snapshot(11, List.of(22L, 33L));
+        // The server ran 20 ticks in user mode and 180 in the kernel (90%); the client 30 and 120 (80%). The
+        // downstream server pinned with the client (33) is not the client: its 100 kernel ticks are not counted.
+        stat("cpu0 20 0 180 0 0 0 0 0", "cpu1 30 0 220 0 0 0 0 0");
+        process(11, "java", 1020, 5180);
+        process(22, "java", 2030, 7120);
+        process(33, "java", 0, 100);
+        Optional<CpuNeighbours.Snapshot> after = watch.snapshot(11, List.of(22L, 33L));
+
+        CpuNeighbours.KernelShares shares = CpuNeighbours.kernelShares(before, after).orElseThrow();
+
+        assertThat(shares.server()).isCloseTo(0.9, Offset.offset(1e-9));
+        assertThat(shares.client()).isCloseTo(0.8, Offset.offset(1e-9));
+        // Over fewer than 100 ticks of a process one tick is more than 1%: no reading. Nor without both readings.
+        process(11, "java", 1080, 5180);
+        assertThat(CpuNeighbours.kernelShares(after, watch.snapshot(11, List.of(22L, 33L)))).isEmpty();
+        assertThat(CpuNeighbours.kernelShares(Optional.empty(), after)).isEmpty();
+    }
+
+    @Test
     void noReadingRatherThanAWrongOne() throws IOException {
         CpuNeighbours watch = CpuNeighbours.of(proc(), PINNED, HARNESS).orElseThrow();
         stat("cpu0 0 0 0 0 0 0 0 0", "cpu1 0 0 0 0 0 0 0 0");
