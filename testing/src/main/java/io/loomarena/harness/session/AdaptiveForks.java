@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -211,17 +212,21 @@ public final class AdaptiveForks {
      * interval wider than a quiet machine gives (one iteration far off the others: a host's hiccup), the thin ones
      * first. In rounds, at most {@link #FILL_ROUNDS}: each round asks both rules again (the host may have moved the
      * CPUs during the last one, or the placement judged may have changed) and runs, each group in an order shuffled
-     * from the run's seed, as many as fit in what is left of {@code budget} (estimated from {@code
-     * meanForkNanos}, then from the last round). A combination still thin at the end stays judged on the one fork it
+     * from the run's seed, each that fits in what is left of {@code budget} (a combination's fork estimated from
+     * {@code forkNanosOf}, its planned forks' mean, then from its last fork: the slowest rows take twice as long as the
+     * fastest, and a fast thin row may fit where a slow one does not). A combination still thin at the end stays judged on the one fork it
      * has, or, with fewer than 3 iterations there, tied with every other; one still wide keeps its wide interval,
      * which the ranking's ties take into account. Says what it did, one line per round.
      */
     static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
-                     double meanForkNanos, Duration budget, Undecided thin, Undecided wide, long seed,
+                     IntToDoubleFunction forkNanosOf, Duration budget, Undecided thin, Undecided wide, long seed,
                      LongSupplier clock, PrintStream out) {
         Random random = new Random(~seed); // its own stream, repeated by the same seed
         long started = clock.getAsLong();
-        double forkNanos = meanForkNanos;
+        double[] forkNanos = new double[names.size()];
+        for (int i = 0; i < forkNanos.length; i++) {
+            forkNanos[i] = forkNanosOf.applyAsDouble(i);
+        }
         for (int round = 1; round <= FILL_ROUNDS; round++) {
             List<Integer> thinOnes = undecided(names, current, thin);
             List<Integer> wideOnes = undecided(names, current, wide);
@@ -234,14 +239,24 @@ public final class AdaptiveForks {
             List<Integer> wanted = new ArrayList<>(thinOnes);
             wanted.addAll(wideOnes);
             double left = budget.toNanos() - (clock.getAsLong() - started);
-            int fits = (int) Math.min(wanted.size(), Math.max(0, Math.floor(left / forkNanos)));
-            List<Integer> now = wanted.subList(0, fits);
-            List<String> later = wanted.subList(fits, wanted.size()).stream().map(names::get).toList();
+            // In order, each that still fits: a short fork further down may fit where a long one did not.
+            List<Integer> now = new ArrayList<>();
+            List<String> later = new ArrayList<>();
+            double planned = 0;
+            for (int index : wanted) {
+                if (planned + forkNanos[index] <= left) {
+                    now.add(index);
+                    planned += forkNanos[index];
+                } else {
+                    later.add(names.get(index));
+                }
+            }
             if (now.isEmpty()) {
+                double shortest = wanted.stream().mapToDouble(index -> forkNanos[index]).min().orElseThrow();
                 List<String> thinLeft = thinOnes.stream().map(names::get).toList();
                 List<String> wideLeft = wideOnes.stream().map(names::get).toList();
                 say(out, String.format(Locale.ROOT, "[PERF] placement fill%s: not run, a fork takes about %.0f s"
-                        + " and %.0f s of %s are left%s%s", round == 1 ? "" : ", round " + round, forkNanos / 1e9,
+                        + " and %.0f s of %s are left%s%s", round == 1 ? "" : ", round " + round, shortest / 1e9,
                         Math.max(0, left) / 1e9, text(budget), thinLeft.isEmpty() ? "" : "; judged on the one"
                         + " fork each has in the placement judged: " + String.join(", ", thinLeft),
                         wideLeft.isEmpty() ? "" : "; judged with the interval measured: " + String.join(", ",
@@ -253,11 +268,11 @@ public final class AdaptiveForks {
                             now.stream().filter(wideOnes::contains).map(names::get).toList()),
                     later.isEmpty() ? "" : "; no time left in " + text(budget) + " for: "
                             + String.join(", ", later)));
-            long roundStarted = clock.getAsLong();
             for (int index : now) {
+                long forkStarted = clock.getAsLong();
                 fork.run(index, plannedForks + round);
+                forkNanos[index] = clock.getAsLong() - forkStarted; // the latest is the best guess of the next
             }
-            forkNanos = (double) (clock.getAsLong() - roundStarted) / fits;
         }
     }
 

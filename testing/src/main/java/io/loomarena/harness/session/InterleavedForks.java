@@ -195,10 +195,15 @@ public final class InterleavedForks {
             };
             List<List<Integer>> rounds = order(measurements.size(), settings.forks(), seed);
             int forksRun = 0;
+            long[] forkNanos = new long[measurements.size()];
+            int[] forksOf = new int[measurements.size()];
             for (int round = 0; round < rounds.size(); round++) {
                 for (int index : rounds.get(round)) {
                     if (outcomes[index] == null) { // else failed in an earlier round
+                        long forkStarted = System.nanoTime();
                         fork.run(index, round + 1);
+                        forkNanos[index] += System.nanoTime() - forkStarted;
+                        forksOf[index]++;
                         forksRun++;
                     }
                 }
@@ -210,8 +215,9 @@ public final class InterleavedForks {
                         fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
             } else if (cells < 2) {
                 AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), meanForkNanos, adaptive.fillBudget(), thin, wide, seed, System::nanoTime,
-                        out);
+                        fork, settings.forks(), index -> forksOf[index] == 0 ? meanForkNanos
+                                : (double) forkNanos[index] / forksOf[index], adaptive.fillBudget(), thin, wide, seed,
+                        System::nanoTime, out);
             }
         } finally {
             runners.forEach(ForkRunner::close);

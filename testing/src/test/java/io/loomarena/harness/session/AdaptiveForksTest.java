@@ -179,7 +179,7 @@ class AdaptiveForksTest {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
             summaries.set(index, wellFilledRow("A_SERVER"));
-        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
@@ -200,7 +200,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(40_000_000_000L);
-        }, 2, 40e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        }, 2, i -> 40e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
@@ -222,7 +222,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
-        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
+        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
@@ -237,15 +237,41 @@ class AdaptiveForksTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 100e9,
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, i -> 100e9,
                 FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
-        AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, 15e9,
+        AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, i -> 15e9,
                 FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
 
         assertThat(ran).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
                 "[PERF] placement fill: not run, a fork takes about 100 s and 90 s of 90 s are left; judged on the"
                         + " one fork each has in the placement judged: A_SERVER+X_CLIENT");
+    }
+
+    @Test
+    void aShortForkFurtherDownFitsWhereALongOneDoesNotAndEachRowIsTimedByItsOwnForks() {
+        // A: thin, its forks took 100 s. W: wide, its forks took 30 s. Thin rows go first, but A's does not fit in
+        // 90 s; W's, further down, does.
+        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), wideRow("W_SERVER"));
+        List<String> names = List.of("A_SERVER+X_CLIENT", "W_SERVER+X_CLIENT");
+        List<String> ran = new ArrayList<>();
+        AtomicLong clock = new AtomicLong();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        // W's fork took 50 s and W stays wide: round 2 has 40 s left, and W's next is now guessed at 50 s.
+        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            ran.add(number + " " + names.get(index));
+            clock.addAndGet(50_000_000_000L);
+        }, 2, i -> i == 0 ? 100e9 : 30e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(ran).containsExactly("3 W_SERVER+X_CLIENT");
+        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+                "[PERF] placement fill, round 1: one more fork of each of 1 combination whose interval is wider than"
+                        + " a quiet machine gives: W_SERVER+X_CLIENT; no time left in 90 s for: A_SERVER+X_CLIENT",
+                "[PERF] placement fill, round 2: not run, a fork takes about 50 s and 40 s of 90 s are left; judged"
+                        + " on the one fork each has in the placement judged: A_SERVER+X_CLIENT; judged with the"
+                        + " interval measured: W_SERVER+X_CLIENT");
     }
 
     @Test
@@ -259,7 +285,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(100_000_000_000L);
-        }, 2, 100e9, Duration.ofMinutes(3), RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+        }, 2, i -> 100e9, Duration.ofMinutes(3), RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         // 100 s per fork: 90 s has room for none (the test above), 3 min for one; each stays thin, so round 2 asks
@@ -289,7 +315,7 @@ class AdaptiveForksTest {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(15_000_000_000L);
             summaries.set(index, wellFilledRow(names.get(index).substring(0, names.get(index).indexOf('+'))));
-        }, 2, 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "3 W_SERVER+X_CLIENT");
@@ -312,7 +338,7 @@ class AdaptiveForksTest {
         AdaptiveForks.fill(names, summaries::get, (index, number) -> {
             ran.add(number + " " + names.get(index));
             clock.addAndGet(60_000_000_000L);
-        }, 2, 60e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+        }, 2, i -> 60e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
