@@ -213,10 +213,10 @@ public final class AdaptiveForks {
      * first. In rounds, at most {@link #FILL_ROUNDS}: each round asks both rules again (the host may have moved the
      * CPUs during the last one, or the placement judged may have changed) and runs, each group in an order shuffled
      * from the run's seed, each that fits in what is left of {@code budget} (a combination's fork estimated from
-     * {@code forkNanosOf}, its planned forks' mean, then from its last fork: the slowest rows take twice as long as the
-     * fastest, and a fast thin row may fit where a slow one does not). A combination still thin at the end stays judged on the one fork it
-     * has, or, with fewer than 3 iterations there, tied with every other; one still wide keeps its wide interval,
-     * which the ranking's ties take into account. Says what it did, one line per round.
+     * {@code forkNanosOf}, its planned forks' mean, then from its last fork: the slowest rows take twice as long as
+     * the fastest, and a fast thin row may fit where a slow one does not). A combination still thin at the end stays
+     * judged on the one fork it has, or, with fewer than 3 iterations there, tied with every other; one still wide
+     * keeps its wide interval, which the ranking's ties take into account. Says what it did, one line per round.
      */
     static void fill(List<String> names, IntFunction<BenchmarkSummary> current, ExtraFork fork, int plannedForks,
                      IntToDoubleFunction forkNanosOf, Duration budget, Undecided thin, Undecided wide, long seed,
