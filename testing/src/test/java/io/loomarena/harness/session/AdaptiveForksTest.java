@@ -14,6 +14,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntToDoubleFunction;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,40 @@ class AdaptiveForksTest {
     private static final double MINUTE = 60e9;
     /** The placement fill's default budget, 90 s. */
     private static final Duration FILL = AdaptiveForks.FILL_BUDGET;
+
+    /**
+     * A placement fill over fixed rows: each fork is recorded as "number name", takes {@code forkSeconds} on the fake
+     * clock and, when {@code landsNear}, leaves its row well filled (both forks near); else the row stays as it was.
+     */
+    private static final class FillRun {
+
+        final List<BenchmarkSummary> summaries;
+        final List<String> names;
+        final List<String> ran = new ArrayList<>();
+        final AtomicLong clock = new AtomicLong();
+        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        FillRun(BenchmarkSummary... rows) {
+            summaries = new ArrayList<>(List.of(rows));
+            names = summaries.stream().map(BenchmarkSummary::combination).toList();
+        }
+
+        FillRun fill(long forkSeconds, boolean landsNear, IntToDoubleFunction forkNanosOf, Duration budget) {
+            AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+                ran.add(number + " " + names.get(index));
+                clock.addAndGet(forkSeconds * 1_000_000_000L);
+                if (landsNear) {
+                    summaries.set(index, wellFilledRow(names.get(index).split("\\+")[0]));
+                }
+            }, 2, forkNanosOf, budget, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
+                    new PrintStream(printed, true, StandardCharsets.UTF_8));
+            return this;
+        }
+
+        List<String> lines() {
+            return printed.toString(StandardCharsets.UTF_8).lines().toList();
+        }
+    }
 
     /** The fake run: its combinations' forks so far, those to come, the forks run in order, and the clock. */
     private static final class FakeRun {
@@ -169,20 +204,10 @@ class AdaptiveForksTest {
     @Test
     void thePlacementFillGivesOneForkMoreToARowMeasuredByOneForkInThePlacementJudgedAndSaysSo() {
         // A: fork 1 near, fork 2 far apart (the host moved the CPUs); its third fork lands near. B: both forks near.
-        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), wellFilledRow("B_SERVER")));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        FillRun run = new FillRun(thinRow("A_SERVER"), wellFilledRow("B_SERVER")).fill(15, true, i -> 15e9, FILL);
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(15_000_000_000L);
-            summaries.set(index, wellFilledRow("A_SERVER"));
-        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
-
-        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
-        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+        assertThat(run.ran).containsExactly("3 A_SERVER+X_CLIENT");
+        assertThat(run.lines()).containsExactly(
                 "[PERF] placement fill, round 1: one more fork of each of 1 combination measured by one fork only"
                         + " with the CPUs in the placement the ranking judges (the host moved them during the other):"
                         + " A_SERVER+X_CLIENT");
@@ -190,20 +215,12 @@ class AdaptiveForksTest {
 
     @Test
     void thePlacementFillRunsWhatFitsInItsBudgetAndNamesTheRest() {
-        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), thinRow("B_SERVER"), thinRow("C_SERVER"));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT", "C_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-
         // Forks of 40 s: two fit in the 90 s, then none; the rows stay thin (the host keeps moving the CPUs).
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(40_000_000_000L);
-        }, 2, i -> 40e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FillRun run = new FillRun(thinRow("A_SERVER"), thinRow("B_SERVER"), thinRow("C_SERVER"))
+                .fill(40, false, i -> 40e9, FILL);
 
-        assertThat(ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
-        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(run.ran).hasSize(2).allSatisfy(fork -> assertThat(fork).startsWith("3 "));
+        List<String> lines = run.lines();
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).startsWith("[PERF] placement fill, round 1: one more fork of each of 2 combinations")
                 .contains("; no time left in 90 s for: ");
@@ -214,18 +231,9 @@ class AdaptiveForksTest {
 
     @Test
     void thePlacementFillRepeatsWhileARowStaysThinUpToItsRounds() {
-        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), wellFilledRow("B_SERVER"));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
+        FillRun run = new FillRun(thinRow("A_SERVER"), wellFilledRow("B_SERVER")).fill(15, false, i -> 15e9, FILL);
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(15_000_000_000L);
-        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get, new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8));
-
-        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
+        assertThat(run.ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
                 .hasSize(AdaptiveForks.FILL_ROUNDS);
     }
 
@@ -252,21 +260,12 @@ class AdaptiveForksTest {
     void aShortForkFurtherDownFitsWhereALongOneDoesNotAndEachRowIsTimedByItsOwnForks() {
         // A: thin, its forks took 100 s. W: wide, its forks took 30 s. Thin rows go first, but A's does not fit in
         // 90 s; W's, further down, does.
-        List<BenchmarkSummary> summaries = List.of(thinRow("A_SERVER"), wideRow("W_SERVER"));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "W_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-
         // W's fork took 50 s and W stays wide: round 2 has 40 s left, and W's next is now guessed at 50 s.
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(50_000_000_000L);
-        }, 2, i -> i == 0 ? 100e9 : 30e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FillRun run = new FillRun(thinRow("A_SERVER"), wideRow("W_SERVER"))
+                .fill(50, false, i -> i == 0 ? 100e9 : 30e9, FILL);
 
-        assertThat(ran).containsExactly("3 W_SERVER+X_CLIENT");
-        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+        assertThat(run.ran).containsExactly("3 W_SERVER+X_CLIENT");
+        assertThat(run.lines()).containsExactly(
                 "[PERF] placement fill, round 1: one more fork of each of 1 combination whose interval is wider than"
                         + " a quiet machine gives: W_SERVER+X_CLIENT; no time left in 90 s for: A_SERVER+X_CLIENT",
                 "[PERF] placement fill, round 2: not run, a fork takes about 50 s and 40 s of 90 s are left; judged"
@@ -276,25 +275,16 @@ class AdaptiveForksTest {
 
     @Test
     void aLongerFillBudgetRunsTheForkTheDefaultHasNoTimeForAndNamesItselfWhenItEnds() {
-        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), thinRow("B_SERVER")));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(100_000_000_000L);
-        }, 2, i -> 100e9, Duration.ofMinutes(3), RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FillRun run = new FillRun(thinRow("A_SERVER"), thinRow("B_SERVER"))
+                .fill(100, false, i -> 100e9, Duration.ofMinutes(3));
 
         // 100 s per fork: 90 s has room for none (the test above), 3 min for one; each stays thin, so round 2 asks
         // for both again and has 80 s left.
-        assertThat(ran).hasSize(1);
-        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(run.ran).hasSize(1);
+        List<String> lines = run.lines();
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).startsWith("[PERF] placement fill, round 1: one more fork of each of 1 combination")
-                .endsWith("; no time left in 3 min for: " + (ran.get(0).endsWith("A_SERVER+X_CLIENT")
+                .endsWith("; no time left in 3 min for: " + (run.ran.get(0).endsWith("A_SERVER+X_CLIENT")
                         ? "B_SERVER+X_CLIENT" : "A_SERVER+X_CLIENT"));
         assertThat(lines.get(1)).startsWith("[PERF] placement fill, round 2: not run, a fork takes about 100 s and"
                 + " 80 s of 3 min are left");
@@ -303,23 +293,13 @@ class AdaptiveForksTest {
     @Test
     void theFillGivesARowWithAWideIntervalOneForkMoreWithTheTimeTheThinRowsLeave() {
         // A: thin. W: both forks near, but one iteration 15% off the others: its interval is wider than ±5%.
-        List<BenchmarkSummary> summaries = new ArrayList<>(List.of(thinRow("A_SERVER"), wideRow("W_SERVER"),
-                wellFilledRow("B_SERVER")));
-        List<String> names = List.of("A_SERVER+X_CLIENT", "W_SERVER+X_CLIENT", "B_SERVER+X_CLIENT");
-        assertThat(RankingPlacement.wide(summaries)).containsExactly("W_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        FillRun run = new FillRun(thinRow("A_SERVER"), wideRow("W_SERVER"), wellFilledRow("B_SERVER"));
+        assertThat(RankingPlacement.wide(run.summaries)).containsExactly("W_SERVER+X_CLIENT");
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(15_000_000_000L);
-            summaries.set(index, wellFilledRow(names.get(index).substring(0, names.get(index).indexOf('+'))));
-        }, 2, i -> 15e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        run.fill(15, true, i -> 15e9, FILL);
 
-        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT", "3 W_SERVER+X_CLIENT");
-        assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+        assertThat(run.ran).containsExactly("3 A_SERVER+X_CLIENT", "3 W_SERVER+X_CLIENT");
+        assertThat(run.lines()).containsExactly(
                 "[PERF] placement fill, round 1: one more fork of each of 1 combination measured by one fork only"
                         + " with the CPUs in the placement the ranking judges (the host moved them during the other):"
                         + " A_SERVER+X_CLIENT; and one more fork of each of 1 combination whose interval is wider than"
@@ -328,21 +308,11 @@ class AdaptiveForksTest {
 
     @Test
     void aThinRowGoesBeforeAWideOneWhenTheBudgetHoldsOneForkOnly() {
-        List<BenchmarkSummary> summaries = List.of(wideRow("W_SERVER"), thinRow("A_SERVER"));
-        List<String> names = List.of("W_SERVER+X_CLIENT", "A_SERVER+X_CLIENT");
-        List<String> ran = new ArrayList<>();
-        AtomicLong clock = new AtomicLong();
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-
         // Forks of 60 s: one fits in the 90 s.
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> {
-            ran.add(number + " " + names.get(index));
-            clock.addAndGet(60_000_000_000L);
-        }, 2, i -> 60e9, FILL, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FillRun run = new FillRun(wideRow("W_SERVER"), thinRow("A_SERVER")).fill(60, false, i -> 60e9, FILL);
 
-        assertThat(ran).containsExactly("3 A_SERVER+X_CLIENT");
-        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(run.ran).containsExactly("3 A_SERVER+X_CLIENT");
+        List<String> lines = run.lines();
         assertThat(lines.get(0)).endsWith(": A_SERVER+X_CLIENT; no time left in 90 s for: W_SERVER+X_CLIENT");
         assertThat(lines.get(1)).isEqualTo("[PERF] placement fill, round 2: not run, a fork takes about 60 s and 30 s"
                 + " of 90 s are left; judged on the one fork each has in the placement judged: A_SERVER+X_CLIENT;"
