@@ -13,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionRegistry;
+import io.loomarena.http.server.connection.ExchangePolicy;
 import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.endpoint.CachedContent;
 import io.loomarena.http.server.endpoint.ContentSource;
@@ -65,7 +66,7 @@ public final class HttpServer implements RunningServer, AutoCloseable {
         Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.model()));
         this.context = new ConnectionContext(config, stage, parser,
                 new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
-                listener::clientWaiting, listener::idleCloseWanted);
+                listener::clientWaiting, listener::idleCloseWanted, ExchangePolicy.of(config));
         this.acceptor = ModelThreads.platform(config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES) + "-acceptor",
                 this::acceptLoop);
     }

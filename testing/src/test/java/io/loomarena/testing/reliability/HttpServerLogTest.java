@@ -48,7 +48,7 @@ class HttpServerLogTest {
     @Test
     void seesALoggedErrorWithItsException() {
         log.start();
-        System.getLogger("io.loomarena.http.server.connection.ConnectionHandler")
+        System.getLogger("io.loomarena.http.server.connection.BlockingConnection")
                 .log(System.Logger.Level.ERROR, "request failed", new IllegalStateException("boom"));
         assertThat(log.problems()).anySatisfy(p -> assertThat(p).contains("request failed").contains("boom"));
     }

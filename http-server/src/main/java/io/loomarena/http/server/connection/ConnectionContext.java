@@ -25,10 +25,11 @@ import io.loomarena.http.server.stage.ConcurrencyStage;
  *                 the response that begins then says {@code Connection: close} and the connection closes after it
  * @param idleCloseWanted whether an idle kept-alive connection past its idle timeout should be closed (asked by the
  *                 watchdog): always, except in {@code single}, where only when another client waits
+ * @param policy   the rules of an HTTP/1.1 exchange, the same for every connection type
  */
 public record ConnectionContext(ServerConfig config, ConcurrencyStage stage, Http1RequestParser parser, BodyReader body, Router router,
                                 ServerMetrics metrics, ConnectionRegistry registry, BooleanSupplier clientWaiting,
-                                BooleanSupplier idleCloseWanted) {
+                                BooleanSupplier idleCloseWanted, ExchangePolicy policy) {
 
     public ConnectionContext {
         Objects.requireNonNull(config, "config");
@@ -40,5 +41,6 @@ public record ConnectionContext(ServerConfig config, ConcurrencyStage stage, Htt
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(clientWaiting, "clientWaiting");
         Objects.requireNonNull(idleCloseWanted, "idleCloseWanted");
+        Objects.requireNonNull(policy, "policy");
     }
 }

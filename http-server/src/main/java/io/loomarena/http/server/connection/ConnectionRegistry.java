@@ -21,7 +21,7 @@ public final class ConnectionRegistry implements AutoCloseable {
     public static final long WATCHDOG_INTERVAL_MILLIS = 100;
 
     /**
-     * One open connection, as the registry sees it: a {@link ConnectionHandler} on its own thread, or a connection of
+     * One open connection, as the registry sees it: a {@link BlockingConnection} on its own thread, or a connection of
      * an event loop (which enforces its own deadlines and does on its loop what these methods ask). Called from the
      * shutdown and watchdog threads.
      */

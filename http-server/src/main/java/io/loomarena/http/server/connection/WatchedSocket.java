@@ -21,11 +21,6 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  */
 final class WatchedSocket implements ResponseWriter.WriteWatch {
 
-    /** After an error, how long the input is drained before closing, so the client can read the response. */
-    private static final int LINGER_MILLIS = 2000;
-    /** At most this much unread input is drained before closing. */
-    private static final int LINGER_MAX_BYTES = 1 << 20;
-
     private final Socket socket;
     private final BooleanSupplier idleCloseWanted;
     private volatile long readDeadlineNanos;
@@ -104,17 +99,18 @@ final class WatchedSocket implements ResponseWriter.WriteWatch {
     /**
      * Half-closes and reads what the client still sends (for a little while) before closing, so that closing with
      * unread input does not reset the connection before the client has read the error response (as nginx's
-     * lingering close).
+     * lingering close), within the limits of {@link ExchangePolicy#LINGER_TIME} and
+     * {@link ExchangePolicy#LINGER_MAX_BYTES}.
      */
     void lingerThenClose() {
         try {
             socket.shutdownOutput();
-            socket.setSoTimeout(LINGER_MILLIS);
-            long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+            socket.setSoTimeout((int) ExchangePolicy.LINGER_TIME.toMillis());
+            long deadline = System.nanoTime() + ExchangePolicy.LINGER_TIME.toNanos();
             byte[] sink = new byte[4096];
             int total = 0;
             InputStream input = socket.getInputStream();
-            while (total < LINGER_MAX_BYTES && System.nanoTime() < deadline) {
+            while (total < ExchangePolicy.LINGER_MAX_BYTES && System.nanoTime() < deadline) {
                 int n = input.read(sink);
                 if (n < 0) {
                     break;

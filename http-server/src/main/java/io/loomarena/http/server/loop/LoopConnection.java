@@ -4,29 +4,28 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.TimeUnit;
 
 import io.loomarena.http.server.connection.ConnectionContext;
-import io.loomarena.http.server.connection.ConnectionHandler;
 import io.loomarena.http.server.connection.ConnectionRegistry;
+import io.loomarena.http.server.connection.ExchangePolicy;
+import io.loomarena.http.server.connection.ExchangePolicy.AfterResponse;
+import io.loomarena.http.server.connection.Http1Exchange;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
-import io.loomarena.http.server.protocol.HttpStatus;
-import io.loomarena.http.server.protocol.HttpVersion;
 import io.loomarena.http.server.protocol.InputBuffer;
-import io.loomarena.http.server.protocol.Method;
 import io.loomarena.http.server.protocol.ResponseWriter;
-import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
 
 /**
- * One connection of an event loop: the blocking models' {@code ConnectionHandler} turned inside out. Bytes are read
+ * One connection of an event loop: the blocking models' {@code BlockingConnection} turned inside out. Bytes are read
  * when the selector says they are there; a request head is parsed by the shared parser once {@link HeadScanner} has
  * seen its end (a parse that still runs out rewinds to the head's start), a body is discarded as it arrives
  * ({@link IncrementalBody}), and responses go through the shared {@link ResponseWriter} into an
  * {@link OutboundQueue} that the loop sends as the socket takes it. Pipelined requests are answered in order: the next
  * one is not parsed before the current one is answered, which for {@code /io}, {@code /cpu} and {@code /fanout} is
- * later, from a timer or a task. Timeouts, keep-alive, recycling after {@code maxRequestsPerConnection}, error
- * statuses and the lingering close after an error are the blocking models'.
+ * later, from a timer or a task. What an exchange decides (keep-alive, recycling after
+ * {@code maxRequestsPerConnection}, {@code 100 Continue}, error answers, timeouts, the lingering close after an
+ * error) is the shared {@link ExchangePolicy}'s, applied by {@link Http1Exchange} as for the blocking models; this
+ * class only moves the bytes, and answers every error in one place, {@link #respondError}.
  * <p>Threading: everything runs on the loop's thread; {@link #closeIfIdle()} and {@link #forceClose()} (the
  * registry's, from the shutdown thread) hand their work to the loop.
  */
@@ -34,9 +33,6 @@ final class LoopConnection implements ConnectionRegistry.Member {
 
     /** While more than this is queued for the client, no further request is read (a slow reader stalls only itself). */
     static final long OUTBOUND_BOUND = 64 * 1024;
-    /** After an error response: how long, and how much, the client's remaining input is read and dropped. */
-    private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(2);
-    private static final long LINGER_MAX_BYTES = 1 << 20;
     private static final long NONE = Long.MAX_VALUE;
 
     private final HttpLoop loop;
@@ -46,12 +42,12 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private final InputBuffer in;
     private final OutboundQueue outbound = new OutboundQueue();
     private final ResponseWriter out;
+    private final Http1Exchange exchange;
+    private final ExchangePolicy policy;
     private final HeadReader head;
     private SelectionKey key;
     private boolean handled;
-    private int served;
     private IncrementalBody body;
-    private HttpRequest current;
     /** An endpoint answers the current request later (timer, task): nothing more is read or parsed until then. */
     private boolean busy;
     private boolean closeAfterSend;
@@ -72,10 +68,10 @@ final class LoopConnection implements ConnectionRegistry.Member {
         this.input = new LoopInput(socket);
         this.in = new InputBuffer(input, HeadReader.capacity(context.parser().limits()), InputBuffer.ReadWatch.NONE);
         this.out = new ResponseWriter(outbound, ResponseWriter.WriteWatch.NONE, context.registry()::draining);
-        // Once the request line is known, an error found later in the head answers a HEAD without a body.
-        this.head = new HeadReader(in, input, context.parser(),
-                line -> out.prepare(line.method() == Method.HEAD, Persistence.CLOSE));
-        this.headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+        this.exchange = new Http1Exchange(out, context);
+        this.policy = context.policy();
+        this.head = new HeadReader(in, input, context.parser(), exchange.onRequestLine());
+        this.headDeadline = System.nanoTime() + policy.headTimeout().toNanos();
         context.metrics().connectionOpened();
         context.registry().add(this);
     }
@@ -151,7 +147,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
         }
         body = null;
         bodyDeadline = NONE;
-        answer(current);
+        answer(exchange.current());
         return true;
     }
 
@@ -160,18 +156,18 @@ final class LoopConnection implements ConnectionRegistry.Member {
         if (in.buffered() == 0) {
             if (input.ended()) {
                 closeAfterSend = true; // the client is done: close once everything is sent
-            } else if (served > 0 && !head.started()) {
-                idleDeadline = System.nanoTime() + context.config().idleTimeout().toNanos();
+            } else if (exchange.served() > 0 && !head.started()) {
+                idleDeadline = System.nanoTime() + policy.idleTimeout().toNanos();
             }
             return false;
         }
         if (head.begin()) {
             idleDeadline = NONE;
-            if (served > 0) {
-                headDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+            if (exchange.served() > 0) {
+                headDeadline = System.nanoTime() + policy.headTimeout().toNanos();
             }
         }
-        out.prepare(false, Persistence.CLOSE);
+        exchange.awaitHead();
         HttpRequest request;
         try {
             request = head.read();
@@ -188,22 +184,12 @@ final class LoopConnection implements ConnectionRegistry.Member {
         return true;
     }
 
-    /** A request head was parsed: decides what the response says about the connection, then reads its body. */
+    /** A request head was parsed: the exchange begins (the policy decides the framing), then its body is read. */
     private void start(HttpRequest request) throws IOException, HttpException {
-        served++;
-        boolean keepAlive = request.keepAlive() && served < context.config().maxRequestsPerConnection()
-                && !context.registry().draining();
-        out.prepare(request.isHead(), !keepAlive ? Persistence.CLOSE
-                : request.version() == HttpVersion.HTTP_1_0 ? Persistence.KEEP_ALIVE_EXPLICIT
-                : Persistence.KEEP_ALIVE_DEFAULT);
-        current = request;
-        context.metrics().requestStarted();
+        exchange.begin(request, false);
         if (request.hasBody()) {
-            if (request.expectContinue()) {
-                out.writeContinue();
-            }
             body = new IncrementalBody(request, context.parser().limits().maxBody(), context.parser().headerParser());
-            bodyDeadline = System.nanoTime() + context.config().headerTimeout().toNanos();
+            bodyDeadline = System.nanoTime() + policy.bodyTimeout().toNanos();
             bodyReceived = input.received();
             return;
         }
@@ -240,45 +226,24 @@ final class LoopConnection implements ConnectionRegistry.Member {
     }
 
     private void answered() {
-        if (!out.started()) {
-            throw new IllegalStateException("no response for " + current.method() + " " + current.path());
-        }
-        requestEnded();
-        context.metrics().responded(out.status());
-        if (out.persistence() == Persistence.CLOSE) {
-            closeAfterSend = true;
-            lingerAfterSend = in.buffered() > 0;
-        }
+        follow(exchange.answered(in.buffered() > 0));
     }
 
-    private void requestEnded() {
-        if (current != null) {
-            current = null;
-            context.metrics().requestEnded();
-        }
-    }
-
-    /** Answers an error; the connection stays only for an application error on intact framing. */
+    /**
+     * The one error path: a rejected request, a failed answer, a timeout or a bug is answered here (unless a response
+     * has begun); the connection stays only for an application error on intact framing.
+     */
     private void respondError(HttpException e) {
-        requestEnded();
         body = null;
         bodyDeadline = NONE;
-        if (out.started()) {
+        follow(exchange.respondError(e));
+    }
+
+    /** Does what the policy said becomes of the connection once what is queued has been sent. */
+    private void follow(AfterResponse after) {
+        if (after != AfterResponse.KEEP_OPEN) {
             closeAfterSend = true;
-            return;
-        }
-        boolean keep = !e.closeConnection() && out.persistence() != Persistence.CLOSE;
-        if (!keep) {
-            out.closeAfterResponse();
-        }
-        try {
-            ConnectionHandler.writeError(out, e, context);
-        } catch (IOException ignored) {
-            // The queue takes every write; nothing is sent here.
-        }
-        if (!keep || out.persistence() == Persistence.CLOSE) {
-            closeAfterSend = true;
-            lingerAfterSend = true;
+            lingerAfterSend = after == AfterResponse.LINGER_THEN_CLOSE;
         }
     }
 
@@ -294,7 +259,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
             if (all && closeAfterSend) {
                 if (lingerAfterSend) {
                     socket.shutdownOutput();
-                    lingerDeadline = System.nanoTime() + LINGER_NANOS;
+                    lingerDeadline = System.nanoTime() + ExchangePolicy.LINGER_TIME.toNanos();
                 } else {
                     close();
                     return;
@@ -325,7 +290,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
             while ((n = socket.read(sink.clear())) > 0) {
                 lingered += n;
             }
-            if (n < 0 || lingered > LINGER_MAX_BYTES) {
+            if (n < 0 || lingered > ExchangePolicy.LINGER_MAX_BYTES) {
                 close();
             }
         } catch (IOException e) {
@@ -353,23 +318,21 @@ final class LoopConnection implements ConnectionRegistry.Member {
         }
         if (body != null && input.received() != bodyReceived) {
             bodyReceived = input.received();
-            bodyDeadline = now + context.config().headerTimeout().toNanos();
+            bodyDeadline = now + policy.bodyTimeout().toNanos();
         }
         if (headDeadline != NONE && now - headDeadline > 0 || body != null && now - bodyDeadline > 0) {
             // The request head or body did not arrive in time: 408, then close.
-            respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
+            respondError(ExchangePolicy.REQUEST_TIMEOUT);
             send();
         } else if (idleDeadline != NONE && now - idleDeadline > 0 && outbound.queued() == 0) {
             close(); // idle for the whole keep-alive timeout: closed without a response, as nginx does
         }
     }
 
-    /** A bug while serving: 500 if no response has begun, then close. */
+    /** A bug while serving: 500 if no response has begun, then close, whatever the socket has taken by then. */
     void failed() {
         if (!closed) {
-            closeAfterSend = false;
-            respondError(HttpException.protocol(HttpStatus.INTERNAL_SERVER_ERROR, "internal error"));
-            lingerAfterSend = false;
+            respondError(ExchangePolicy.INTERNAL_ERROR);
             send();
             close();
         }
@@ -378,7 +341,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     @Override
     public void closeIfIdle() {
         loop.execute(() -> {
-            if (!closed && served > 0 && !busy && !head.started() && body == null && outbound.queued() == 0) {
+            if (!closed && exchange.served() > 0 && !busy && !head.started() && body == null && outbound.queued() == 0) {
                 close();
             }
         });
@@ -409,7 +372,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
         }
         outbound.close();
         loop.closed(this);
-        requestEnded();
+        exchange.ended();
         context.registry().remove(this);
         context.metrics().connectionClosed();
         if (handled) {

@@ -9,7 +9,7 @@ import java.util.function.UnaryOperator;
 
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.connection.ConnectionContext;
-import io.loomarena.http.server.connection.ConnectionHandler;
+import io.loomarena.http.server.connection.BlockingConnection;
 import io.loomarena.http.server.loop.EventLoopStage;
 import io.loomarena.measure.ModelThreads;
 import io.loomarena.model.ServerModel;
@@ -55,11 +55,11 @@ public interface ConcurrencyStage extends AutoCloseable {
     }
 
     /**
-     * Serves an accepted socket (called by the acceptor thread): by default a {@link ConnectionHandler} run by
+     * Serves an accepted socket (called by the acceptor thread): by default a {@link BlockingConnection} run by
      * {@link #dispatch}, answered 503 when the stage cannot take it. The event loop registers the socket on a loop.
      */
     default void serve(SocketChannel socket, ConnectionContext context) {
-        ConnectionHandler connection = new ConnectionHandler(socket.socket(), context);
+        BlockingConnection connection = new BlockingConnection(socket.socket(), context);
         try {
             dispatch(connection);
         } catch (RejectedExecutionException e) {

@@ -5,32 +5,28 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
+import io.loomarena.http.server.connection.ExchangePolicy.AfterResponse;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
-import io.loomarena.http.server.protocol.HttpStatus;
-import io.loomarena.http.server.protocol.HttpVersion;
 import io.loomarena.http.server.protocol.InputBuffer;
-import io.loomarena.http.server.protocol.Method;
-import io.loomarena.http.server.protocol.RequestLine;
 import io.loomarena.http.server.protocol.ResponseWriter;
-import io.loomarena.http.server.protocol.ResponseWriter.Persistence;
 
 /**
- * Serves one accepted socket: reads requests one after another (pipelined ones straight from the buffer), answers
- * each in order, and closes when the client or the protocol says so, after the idle or header timeout, or when a
- * graceful shutdown drains it. Every error status is written in one place, {@link #respondError}.
+ * The blocking models' connection: serves one accepted socket on one thread with blocking reads and writes. It reads
+ * requests one after another (pipelined ones straight from the buffer), answers each in order, and closes when the
+ * client or the protocol says so, after the idle or header timeout, or when a graceful shutdown drains it. What an
+ * exchange decides is the shared {@link ExchangePolicy}'s, applied by {@link Http1Exchange}; every error is answered
+ * in one place, {@link #respondError}.
  * <p>Threading: everything runs on the one thread the stage gives the connection, except {@link #closeIfIdle()},
- * {@link #forceClose()} and {@link #enforceDeadlines}, which the registry calls from other threads.
+ * {@link #forceClose()} and {@link #enforceDeadlines}, which the registry calls from other threads, and
+ * {@link #reject()}, which the acceptor calls instead of {@link #run()}.
  */
-public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch, ConnectionRegistry.Member {
+public final class BlockingConnection implements Runnable, InputBuffer.ReadWatch, ConnectionRegistry.Member {
 
-    private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
+    private static final System.Logger LOG = System.getLogger(BlockingConnection.class.getName());
 
-    private static final byte[] ALLOW = "Allow: GET, HEAD, OPTIONS\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int FRESH = 0;
     private static final int BUSY = 1;
     private static final int IDLE = 2;
@@ -41,10 +37,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
     private final ConnectionContext context;
     private final long acceptedNanos;
     private final AtomicInteger state = new AtomicInteger(FRESH);
-    /** Made once, not per request: once the request line is known, an error found later answers a HEAD too. */
-    private final Consumer<RequestLine> onRequestLine = line -> this.out.prepare(line.method() == Method.HEAD,
-            Persistence.CLOSE);
+    private final ExchangePolicy policy;
     private ResponseWriter out;
+    private Http1Exchange exchange;
     private boolean virtual;
 
     /** What {@link #awaitRequest} found on a kept-alive connection. */
@@ -63,13 +58,14 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
      * @param socket an accepted socket of a {@link java.nio.channels.SocketChannel} in blocking mode: requests and
      *               responses go through the channel, from and to the connection's own direct buffers
      */
-    public ConnectionHandler(Socket socket, ConnectionContext context) {
+    public BlockingConnection(Socket socket, ConnectionContext context) {
         this.socket = socket;
         if (socket.getChannel() == null) {
             throw new IllegalArgumentException("the socket has no channel: accept it from a ServerSocketChannel");
         }
         this.watched = new WatchedSocket(socket, context.idleCloseWanted());
         this.context = context;
+        this.policy = context.policy();
         this.acceptedNanos = System.nanoTime();
         context.metrics().connectionOpened();
         context.registry().add(this);
@@ -82,14 +78,15 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
         if (virtual) {
             context.metrics().virtualThreadStarted();
         }
-        boolean linger = false;
+        AfterResponse ending = AfterResponse.CLOSE;
         try {
             socket.setTcpNoDelay(true);
             out = new ResponseWriter(socket.getChannel(), watched, this::closeAfterResponse);
-            linger = serve(new InputBuffer(socket.getChannel(), context.parser().limits().maxLineBuffer(), this));
+            exchange = new Http1Exchange(out, context);
+            ending = serve(new InputBuffer(socket.getChannel(), context.parser().limits().maxLineBuffer(), this));
         } catch (SocketTimeoutException e) {
             // The request head or body did not arrive in time: 408, if the client still reads.
-            linger = respondError(HttpException.protocol(HttpStatus.REQUEST_TIMEOUT, "request not received in time"));
+            ending = respondError(ExchangePolicy.REQUEST_TIMEOUT);
         } catch (EOFException e) {
             // The client closed the connection inside a request body.
         } catch (SocketException e) {
@@ -99,9 +96,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
         } catch (RuntimeException e) {
             // A bug: answer 500 if no response has begun, and say so once in the log.
             LOG.log(System.Logger.Level.ERROR, "request failed", e);
-            respondError(HttpException.protocol(HttpStatus.INTERNAL_SERVER_ERROR, "internal error"));
+            ending = respondError(ExchangePolicy.INTERNAL_ERROR);
         } finally {
-            close(linger);
+            close(ending == AfterResponse.LINGER_THEN_CLOSE);
             context.registry().remove(this);
             context.metrics().connectionClosed();
             context.metrics().handlerEnded();
@@ -120,29 +117,27 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
         return context.registry().draining() || context.clientWaiting().getAsBoolean();
     }
 
-    /** The request loop; returns whether the close should linger (an error response was sent). */
-    private boolean serve(InputBuffer in) throws IOException {
-        int served = 0;
+    /** The request loop; returns how the connection ends (with a lingering close after an error, for one). */
+    private AfterResponse serve(InputBuffer in) throws IOException {
         boolean lastRequest = false;
-        in.timeouts(acceptedNanos + context.config().headerTimeout().toNanos(), 0);
+        in.timeouts(acceptedNanos + policy.headTimeout().toNanos(), 0);
         while (true) {
-            if (served > 0) {
+            if (exchange.served() > 0) {
                 Next next = awaitRequest(in);
                 if (next == Next.NONE) {
-                    return false;
+                    return AfterResponse.CLOSE;
                 }
                 lastRequest = next == Next.LAST_REQUEST;
             }
-            served++;
+            AfterResponse after;
             try {
-                if (!exchange(in, served, lastRequest)) {
-                    return in.buffered() > 0;
-                }
+                after = exchange(in, lastRequest);
             } catch (HttpException e) {
                 // A rejected request: one error response, the connection stays only if the framing is intact.
-                if (!respondErrorKeepingFraming(e)) {
-                    return true;
-                }
+                after = respondError(e);
+            }
+            if (after != AfterResponse.KEEP_OPEN) {
+                return after;
             }
         }
     }
@@ -163,7 +158,7 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
             if (context.registry().draining()) {
                 return Next.NONE;
             }
-            in.timeouts(Long.MAX_VALUE, (int) context.config().idleTimeout().toMillis());
+            in.timeouts(Long.MAX_VALUE, (int) policy.idleTimeout().toMillis());
             try {
                 if (!in.fill()) {
                     return Next.NONE;
@@ -180,103 +175,51 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
                 return Next.NONE;
             }
         }
-        in.timeouts(System.nanoTime() + context.config().headerTimeout().toNanos(), 0);
+        in.timeouts(System.nanoTime() + policy.headTimeout().toNanos(), 0);
         return next;
     }
 
     /**
-     * Reads one request, answers it; returns whether the connection stays open.
+     * Reads one request, answers it; returns what becomes of the connection.
      *
      * @param lastRequest the idle timeout shut the input: this request, already buffered, is the last one answered
      */
-    private boolean exchange(InputBuffer in, int served, boolean lastRequest) throws IOException, HttpException {
-        out.prepare(false, Persistence.CLOSE);
-        HttpRequest request = context.parser().parse(in, onRequestLine);
+    private AfterResponse exchange(InputBuffer in, boolean lastRequest) throws IOException, HttpException {
+        exchange.awaitHead();
+        HttpRequest request = context.parser().parse(in, exchange.onRequestLine());
         if (request == null) {
-            return false;
+            return AfterResponse.CLOSE; // the client closed before a request began
         }
-        boolean keepAlive = request.keepAlive() && served < context.config().maxRequestsPerConnection()
-                && !lastRequest && !context.registry().draining();
-        out.prepare(request.isHead(), !keepAlive ? Persistence.CLOSE
-                : request.version() == HttpVersion.HTTP_1_0 ? Persistence.KEEP_ALIVE_EXPLICIT
-                : Persistence.KEEP_ALIVE_DEFAULT);
-        context.metrics().requestStarted();
-        try {
-            if (request.hasBody()) {
-                readBody(request, in);
-            }
-            context.router().route(request, out);
-            if (!out.started()) {
-                throw new IllegalStateException("no response for " + request.method() + " " + request.path());
-            }
-        } finally {
-            context.metrics().requestEnded();
+        exchange.begin(request, lastRequest);
+        if (request.hasBody()) {
+            in.timeouts(Long.MAX_VALUE, (int) policy.bodyTimeout().toMillis());
+            context.body().read(request, in, null);
         }
-        context.metrics().responded(out.status());
-        return out.persistence() != Persistence.CLOSE;
+        context.router().route(request, out);
+        return exchange.answered(in.buffered() > 0);
     }
 
-    private void readBody(HttpRequest request, InputBuffer in) throws IOException, HttpException {
-        if (request.expectContinue()) {
-            out.writeContinue();
-        }
-        in.timeouts(Long.MAX_VALUE, (int) context.config().headerTimeout().toMillis());
-        context.body().read(request, in, null);
-    }
-
-    /** Answers an error; returns whether the connection stays open (an application error on intact framing). */
-    private boolean respondErrorKeepingFraming(HttpException e) throws IOException {
-        if (out.started()) {
-            return false;
-        }
-        boolean keep = !e.closeConnection() && out.persistence() != Persistence.CLOSE;
-        if (!keep) {
-            out.closeAfterResponse();
-        }
-        writeError(e);
-        // The response may have announced a close after all (a drain, or a client waiting for the thread).
-        return keep && out.persistence() != Persistence.CLOSE;
-    }
-
-    /** Answers an error and closes; used where no more requests can follow. Returns whether to linger. */
-    private boolean respondError(HttpException e) {
-        if (out == null || out.started()) {
-            return false;
-        }
-        try {
-            out.closeAfterResponse();
-            writeError(e);
-            out.flush();
-            return true;
-        } catch (IOException ignored) {
-            // The client is gone; there is no one to tell.
-            return false;
-        }
-    }
-
-    private void writeError(HttpException e) throws IOException {
-        writeError(out, e, context);
-    }
-
-    /** Writes an error response, the same on every model (405 lists what is allowed), and counts it. */
-    public static void writeError(ResponseWriter out, HttpException e, ConnectionContext context) throws IOException {
-        byte[] extra = e.status() == HttpStatus.METHOD_NOT_ALLOWED ? ALLOW : null;
-        out.respond(e.status(), e.getMessage() + "\n", extra);
-        context.metrics().responded(e.status());
+    /**
+     * The one error path: a rejected request, a timeout, a bug or a full server is answered here (unless a response
+     * has begun); returns what becomes of the connection.
+     */
+    private AfterResponse respondError(HttpException e) {
+        return exchange == null ? AfterResponse.CLOSE : exchange.respondError(e);
     }
 
     /**
      * Refuses the connection because the stage cannot take it (called on the acceptor thread instead of
-     * {@link #run()}): a 503 fits in the empty send buffer, so the write does not block.
+     * {@link #run()}): a 503 fits in the empty send buffer, so the write does not block, and the close does not
+     * linger.
      */
     public void reject() {
         context.metrics().connectionRejected();
         try {
-            ResponseWriter writer = new ResponseWriter(socket.getChannel(), ResponseWriter.WriteWatch.NONE);
-            writer.prepare(false, Persistence.CLOSE);
-            writer.respond(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity\n", null);
-            writer.flush();
-            context.metrics().responded(HttpStatus.SERVICE_UNAVAILABLE);
+            out = new ResponseWriter(socket.getChannel(), ResponseWriter.WriteWatch.NONE);
+            exchange = new Http1Exchange(out, context);
+            exchange.awaitHead();
+            respondError(ExchangePolicy.AT_CAPACITY);
+            out.flush();
         } catch (IOException e) {
             // The client is already gone.
         } finally {
@@ -320,6 +263,9 @@ public final class ConnectionHandler implements Runnable, InputBuffer.ReadWatch,
     }
 
     private void close(boolean linger) {
+        if (exchange != null) {
+            exchange.ended(); // a request the connection leaves unanswered (the client went away) is not in progress
+        }
         try {
             if (out != null && !socket.isClosed()) {
                 out.flush();
