@@ -127,8 +127,4 @@ public final class Http1Exchange {
     public int served() {
         return served;
     }
-
-    public ExchangePolicy policy() {
-        return policy;
-    }
 }

@@ -341,7 +341,8 @@ final class LoopConnection implements ConnectionRegistry.Member {
     @Override
     public void closeIfIdle() {
         loop.execute(() -> {
-            if (!closed && exchange.served() > 0 && !busy && !head.started() && body == null && outbound.queued() == 0) {
+            if (!closed && exchange.served() > 0 && !busy && !head.started() && body == null
+                    && outbound.queued() == 0) {
                 close();
             }
         });

@@ -45,8 +45,8 @@ class Http1ExchangeTest {
     @Test
     void anErrorFoundAfterAHeadRequestLineIsAnsweredWithoutABody() throws Exception {
         exchange.awaitHead();
-        InputBuffer in = InputBuffer.of(new ByteArrayInputStream(
-                "HEAD /ping HTTP/1.1\r\nBad Header\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1)), ParserLimits.DEFAULTS);
+        byte[] head = "HEAD /ping HTTP/1.1\r\nBad Header\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        InputBuffer in = InputBuffer.of(new ByteArrayInputStream(head), ParserLimits.DEFAULTS);
         HttpException rejected = null;
         try {
             new Http1RequestParser(ParserLimits.DEFAULTS).parse(in, exchange.onRequestLine());
