@@ -217,7 +217,7 @@ public final class BlockingConnection implements Runnable, InputBuffer.ReadWatch
         try {
             out = new ResponseWriter(socket.getChannel(), ResponseWriter.WriteWatch.NONE);
             exchange = new Http1Exchange(out, context);
-            exchange.awaitHead();
+            exchange.awaitHead(); // no request is read: the refusal is framed as before any request line
             respondError(ExchangePolicy.AT_CAPACITY);
             out.flush();
         } catch (IOException e) {

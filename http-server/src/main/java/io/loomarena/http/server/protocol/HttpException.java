@@ -2,8 +2,9 @@ package io.loomarena.http.server.protocol;
 
 /**
  * A request that ends in an error status: thrown by the parser for malformed or over-limit input and by endpoints for
- * bad parameters or failed downstream calls. The connection handler maps it to a response in one place. No stack
- * trace is captured: these are answers to clients, not bugs, and a flood of bad requests must stay cheap.
+ * bad parameters or failed downstream calls. Every connection type maps it to a response in one place
+ * ({@code Http1Exchange.respondError}). No stack trace is captured: these are answers to clients, not bugs, and a
+ * flood of bad requests must stay cheap. Immutable: the server's own answers are shared constants.
  */
 public final class HttpException extends Exception {
 
