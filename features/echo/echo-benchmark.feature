@@ -69,7 +69,9 @@ Feature: Echo benchmark of every server model against every client model
     And every ranking line ends with its ratio to the fastest, with an interval, and its client's CPU
     And the ranking is written as ranking.md and ranking.csv beside the summaries
 
-  @PerformanceSummary
+  # Left out of the default run (@Slow) and run by -Pecho-matrix: its baseline holds only on the machine it was measured
+  # on, and a test of the default build does not judge how fast this machine is (docs/regression-gate.md).
+  @PerformanceSummary @Slow
   Scenario: Regression gate on the quick echo workload
     The fastest 5% of messages (p5 latency) is mostly the time a message waits behind the other 99 clients' messages:
     over six unmodified runs of the default suite it sat at most 228 µs above its median (six rows of nine within

@@ -11,8 +11,8 @@ Feature: Virtual-thread pitfalls, with the verdict each JDK gives
     JDK 21 pins a virtual thread to its carrier while it blocks holding a monitor; JDK 24 and later do not (JEP 491).
     Each thread holds its own monitor, so nothing but pinning can make them wait for each other. Pinned, they cannot
     finish faster than threads x block time / parallelism (200 x 5 ms / 1 = 1 s), and JFR records one
-    jdk.VirtualThreadPinned event per thread; unpinned they block together, finishing in about one block time (at
-    least 5 times under the pinned time is asked), and JFR records none.
+    jdk.VirtualThreadPinned event per thread; unpinned they block together (more of them blocked at once than there are
+    carriers is asked), finishing in about one block time, and JFR records none.
     Given <threads> virtual threads that each block for <block> ms inside their own synchronized method
     When they run on JDK <jdk> with the virtual-thread scheduler's parallelism set to 1
     Then JFR and the elapsed time show that blocking inside synchronized <verdict> the carrier

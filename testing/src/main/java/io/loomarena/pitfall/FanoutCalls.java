@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * threads ({@code executor=pool}) or on a virtual thread each ({@code executor=virtual}). A pool thread is held for
  * the whole request, so the pool cannot serve more than poolSize / (calls x callMillis) requests per second; virtual
  * threads release their carrier while they wait. The calls block in {@code TimeUnit.sleep}, which parks like a
- * socket read does, so that the downstream's own speed is not part of the figure.
+ * socket read does, so that the downstream's own speed is not part of the figure. The most requests in flight at
+ * once ({@code peakInFlight}) tells the two apart on any machine: at most the pool's size on the pool.
  */
 final class FanoutCalls implements Pitfall {
 
@@ -47,12 +48,13 @@ final class FanoutCalls implements Pitfall {
     @Override
     public Map<String, Object> run() throws Exception {
         PlatformThreads platform = PlatformThreads.resetPeak();
+        BlockedAtOnce inFlight = new BlockedAtOnce();
         long start = System.nanoTime();
         try (ExecutorService executor = virtual ? Executors.newVirtualThreadPerTaskExecutor()
                 : Executors.newFixedThreadPool(poolSize)) {
             List<Future<?>> answers = new ArrayList<>(requests);
             for (int i = 0; i < requests; i++) {
-                answers.add(executor.submit(this::request));
+                answers.add(executor.submit(() -> request(inFlight)));
             }
             for (Future<?> answer : answers) {
                 answer.get(1, TimeUnit.MINUTES);
@@ -64,12 +66,18 @@ final class FanoutCalls implements Pitfall {
         result.put("executor", virtual ? "virtual" : "pool");
         result.put("elapsedNanos", elapsed);
         result.put("peakPlatformThreads", platform.peak());
+        result.put("peakInFlight", inFlight.peak());
         return result;
     }
 
-    private Void request() throws InterruptedException {
-        for (int call = 0; call < calls; call++) {
-            TimeUnit.MILLISECONDS.sleep(callMillis);
+    private Void request(BlockedAtOnce inFlight) throws InterruptedException {
+        inFlight.enter();
+        try {
+            for (int call = 0; call < calls; call++) {
+                TimeUnit.MILLISECONDS.sleep(callMillis);
+            }
+        } finally {
+            inFlight.leave();
         }
         return null;
     }

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * blocking client call inside a synchronized method would. On JDK 21 a virtual thread that parks while it holds a
  * monitor pins its carrier (one {@code jdk.VirtualThreadPinned} event per block), so at most {@code parallelism}
  * sessions block at once and the throughput falls to about parallelism / block time; from JDK 24 on (JEP 491) it
- * unmounts and every session blocks at the same time.
+ * unmounts and every session blocks at the same time. The most sessions blocked at once ({@code peakBlockedAtOnce})
+ * tells the two apart on any machine: pinned, it cannot exceed the parallelism.
  */
 final class SynchronizedSleep implements Pitfall {
 
@@ -37,8 +38,9 @@ final class SynchronizedSleep implements Pitfall {
         PlatformThreads threads = PlatformThreads.resetPeak();
         long start = System.nanoTime();
         List<Thread> started = new ArrayList<>(sessions);
+        BlockedAtOnce blocked = new BlockedAtOnce();
         for (int i = 0; i < sessions; i++) {
-            started.add(Thread.ofVirtual().name("pitfall-session-" + i).start(new Session(blockMillis)::call));
+            started.add(Thread.ofVirtual().name("pitfall-session-" + i).start(new Session(blockMillis, blocked)::call));
         }
         for (Thread thread : started) {
             thread.join();
@@ -49,6 +51,7 @@ final class SynchronizedSleep implements Pitfall {
         result.put("blockMillis", blockMillis);
         result.put("elapsedNanos", elapsed);
         result.put("peakPlatformThreads", threads.peak());
+        result.put("peakBlockedAtOnce", blocked.peak());
         return result;
     }
 
@@ -56,17 +59,22 @@ final class SynchronizedSleep implements Pitfall {
     private static final class Session {
 
         private final int blockMillis;
+        private final BlockedAtOnce blocked;
 
-        Session(int blockMillis) {
+        Session(int blockMillis, BlockedAtOnce blocked) {
             this.blockMillis = blockMillis;
+            this.blocked = blocked;
         }
 
         synchronized void call() {
+            blocked.enter();
             try {
                 // Stands for a blocking call made while holding the monitor (the pitfall itself).
                 TimeUnit.MILLISECONDS.sleep(blockMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                blocked.leave();
             }
         }
     }

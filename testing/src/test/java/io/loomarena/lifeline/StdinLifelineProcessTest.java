@@ -36,13 +36,17 @@ import io.loomarena.measure.StdinLifeline;
 /**
  * {@code -Dloomarena.stdinLifeline=true} end to end: servers and paced clients as child JVMs, as the harness starts
  * them over ssh, whose stdin is then closed in the middle of a measured iteration, as ssh closes it when the harness
- * is gone. Each must end within a few seconds: the client with its one line and status 1, the server with its graceful
+ * is gone. Each must end by itself: the client with its one line and status 1, the server with its graceful
  * stop's status 0. Without the property a server outlives its stdin, as before.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class StdinLifelineProcessTest {
 
-    private static final Duration EXIT_WITHIN = Duration.ofSeconds(5);
+    /**
+     * How long a child may take to end once its stdin is closed: it tells "ends by itself" from "outlives the harness",
+     * not how fast the machine is (a JVM's graceful stop on a loaded 2-CPU machine takes seconds).
+     */
+    private static final Duration EXIT_WITHIN = Duration.ofSeconds(30);
     private static final Pattern LISTENING = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)");
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -48,6 +48,7 @@ class CrossCpuProbeTest {
         HarnessJvm jvm = FakePlans.settings(results).jvm();
         List<Long> millis = new ArrayList<>();
         List<Double> nanos = new ArrayList<>();
+        List<List<Long>> pairs = new ArrayList<>();
 
         try (CrossCpuProbe probe = CrossCpuProbe.of(pinning, jvm, Launcher.LOCAL).orElseThrow()) {
             for (int reading = 1; reading <= 5; reading++) {
@@ -56,14 +57,16 @@ class CrossCpuProbeTest {
                 millis.add((System.nanoTime() - start) / 1_000_000);
                 assertThat(value).as("reading %d", reading).isPresent();
                 nanos.add(value.getAsDouble());
-                assertThat(probeJvms()).as("the pair stays between readings").hasSize(2);
+                pairs.add(probeJvms().stream().map(ProcessHandle::pid).sorted().toList());
             }
         }
         System.out.println("[cross-CPU probe] readings " + nanos + " ns, taking " + millis + " ms");
 
         assertThat(nanos).allSatisfy(value -> assertThat(value).isBetween(1.0, 100_000.0));
-        // The first reading starts the two JVMs; the others only wake them. A fresh pair takes about 0.3-0.4 s.
-        assertThat(millis.subList(1, 5)).allSatisfy(ms -> assertThat(ms).isLessThan(1_000));
+        // The first reading starts the two JVMs; the others only wake them: the same two processes answer every
+        // reading (how long a reading takes is printed above, not judged: it depends on the machine).
+        assertThat(pairs.get(0)).as("the pair of the first reading").hasSize(2);
+        assertThat(pairs).as("the pair stays between readings").containsOnly(pairs.get(0));
         assertThat(probeJvms()).as("closing ends the pair").isEmpty();
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -127,7 +128,7 @@ class BenchmarkSessionTest {
                             + " FAKE_SERVER+FAKE_CLIENT: malformed iteration protocol line")
                     .hasMessageContaining("'[ITERATION] ready warmup one of two'");
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+        await().atMost(Duration.ofSeconds(60)).until(() -> ProcessHandle.current().children()
                 .noneMatch(ProcessHandle::isAlive));
     }
 
@@ -141,18 +142,21 @@ class BenchmarkSessionTest {
                             + " FAKE_SERVER+FAKE_CLIENT: '[ITERATION] done iteration 1/1 elapsedNanos=1000"
                             + " operations=1 errors=0' before every client was ready for iteration 1/1");
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+        await().atMost(Duration.ofSeconds(60)).until(() -> ProcessHandle.current().children()
                 .noneMatch(ProcessHandle::isAlive));
     }
 
     @Test
-    void failsWithinSecondsWhenTheServerIsKilledWhileAClientRuns() {
+    void failsNamingTheServersDeathLongBeforeTheRunTimeoutWhenTheServerIsKilledWhileAClientRuns() {
+        // The client hangs until killed: only a harness that watches the server ends this run before the client's
+        // run timeout, set far above the bound asserted below so that no loaded machine comes near it.
+        Duration runTimeout = Duration.ofMinutes(5);
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "hang", 10),
-                FakePlans.settings(results))) {
-            long[] killedAt = new long[1];
+                FakePlans.settings(results).withTimeouts(Duration.ofSeconds(20), runTimeout))) {
+            AtomicLong killedAt = new AtomicLong();
             CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
                 awaitClientConnected(session.serverPid());
-                killedAt[0] = System.nanoTime();
+                killedAt.set(System.nanoTime());
                 ProcessHandle.of(session.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
             });
 
@@ -162,12 +166,15 @@ class BenchmarkSessionTest {
                     .isInstanceOf(HarnessException.class)
                     .hasMessageContaining("died during fork 1 of 1, ")
                     .hasMessageContaining("killed by SIGKILL")
+                    .hasMessageNotContaining("did not finish")
                     .hasMessageMatching("(?s).*; the client JVM \\(pid \\d+\\)"
                             + " (was killed|had exited with code \\d+).*");
             long failedAt = System.nanoTime();
             killer.join();
-            assertThat(Duration.ofNanos(failedAt - killedAt[0])).isLessThan(Duration.ofSeconds(5));
-            await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.current().children()
+            // How soon depends on the machine (a tick of the watch, a grace of seconds when the client failed first):
+            // the bound only tells the server's death from the run timeout, minutes away.
+            assertThat(Duration.ofNanos(failedAt - killedAt.get())).isLessThan(Duration.ofSeconds(60));
+            await().atMost(Duration.ofSeconds(60)).until(() -> ProcessHandle.current().children()
                     .noneMatch(ProcessHandle::isAlive));
         }
     }
@@ -193,7 +200,7 @@ class BenchmarkSessionTest {
      * machine the client was seen to exit 1 with "Connection refused" first), so the assertions accept both.
      */
     private static void awaitClientConnected(long serverPid) {
-        await().atMost(Duration.ofSeconds(30)).until(() -> sockets(serverPid) >= 2);
+        await().atMost(Duration.ofSeconds(60)).until(() -> sockets(serverPid) >= 2);
     }
 
     private static long sockets(long pid) throws IOException {

@@ -69,6 +69,22 @@ public final class SummaryFixtures {
         return withMetric(summary, "serverCpuNanosPerOperation", nanos);
     }
 
+    /**
+     * {@code summary} as if its {@code i}th measured iteration had run its operations at {@code perSecond[i]}: for
+     * tests that measure with real forks but judge on set readings.
+     */
+    public static BenchmarkSummary withThroughput(BenchmarkSummary summary, double... perSecond) {
+        List<MeasuredRun> runs = new ArrayList<>();
+        for (MeasuredRun run : summary.runs().measured()) {
+            double throughput = perSecond[runs.size()];
+            long elapsed = Math.round(run.operations() * 1e9 / throughput);
+            runs.add(new MeasuredRun(run.run(), run.clientPid(), run.serverPid(), elapsed, run.operations(),
+                    run.operations() * 1e9 / elapsed, run.errors(), run.latency(), run.histogram(), run.fork(),
+                    run.iteration(), run.metrics(), run.pinnedTopStack(), run.serverCounters()));
+        }
+        return withRuns(summary, runs);
+    }
+
     /** {@code summary} as if its client had used {@code shares[i]} of its CPUs over its {@code i}th measured iteration. */
     public static BenchmarkSummary withClientCpu(BenchmarkSummary summary, double... shares) {
         return withMetric(summary, ServerMetrics.CLIENT_CPU_LOAD.key(), shares);
@@ -103,6 +119,11 @@ public final class SummaryFixtures {
                     run.throughput(), run.errors(), run.latency(), run.histogram(), run.fork(), run.iteration(),
                     metrics, run.pinnedTopStack(), run.serverCounters()));
         }
+        return withRuns(summary, runs);
+    }
+
+    /** {@code summary} with {@code runs} as its measured iterations, and their aggregate. */
+    private static BenchmarkSummary withRuns(BenchmarkSummary summary, List<MeasuredRun> runs) {
         Runs shape = summary.runs();
         return new BenchmarkSummary(summary.suite(), summary.combination(), summary.serverModel(),
                 summary.clientModel(), summary.serverLabel(), summary.clientLabel(), summary.unit(),
