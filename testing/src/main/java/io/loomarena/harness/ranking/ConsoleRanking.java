@@ -35,15 +35,10 @@ public final class ConsoleRanking {
 
     /** The whole text, lines separated by {@code \n}, ending with a newline. */
     public static String render(RankingTable table) {
-        return switch (table.order()) {
-            case FASTEST_FIRST -> fastest(table);
-            case BY_P99 -> p99(table);
-            case TABLE_PER_LEVEL -> "[PERF] " + MarkdownRanking.levelTitle(table.ranking()) + "\n"
-                    + MarkdownRanking.table(table, Output.CONSOLE);
-        };
+        return table.kind().console(table);
     }
 
-    private static String fastest(RankingTable table) {
+    static String fastest(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking of %d combinations, fastest first by the average"
@@ -89,7 +84,7 @@ public final class ConsoleRanking {
         return out.toString();
     }
 
-    private static String p99(RankingTable table) {
+    static String p99(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking by p99 latency (lower is better) of an open-model"

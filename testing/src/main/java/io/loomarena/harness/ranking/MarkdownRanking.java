@@ -21,11 +21,7 @@ public final class MarkdownRanking {
 
     /** The whole Markdown text, ending with a newline. */
     public static String render(RankingTable table) {
-        return switch (table.order()) {
-            case FASTEST_FIRST -> fastest(table);
-            case BY_P99 -> p99(table);
-            case TABLE_PER_LEVEL -> "## " + levelTitle(table.ranking()) + "\n\n" + table(table, Output.MARKDOWN);
-        };
+        return table.kind().markdown(table);
     }
 
     /** The rows of {@code output}'s columns as a Markdown table, header and alignment line first. */
@@ -49,7 +45,7 @@ public final class MarkdownRanking {
                 ranking.workloadText());
     }
 
-    private static String fastest(RankingTable table) {
+    static String fastest(RankingTable table) {
         Ranking ranking = table.ranking();
         String unit = ranking.unit();
         StringBuilder out = new StringBuilder();
@@ -101,7 +97,7 @@ public final class MarkdownRanking {
         return out.toString();
     }
 
-    private static String p99(RankingTable table) {
+    static String p99(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append("# ").append(ranking.suite()).append(" ranking by p99 latency\n\n");

@@ -10,7 +10,7 @@ import io.loomarena.echo.server.EchoCounters;
 import io.loomarena.measure.ServerStats;
 
 /** Which transport the netty model ran on reaches the summary; other models have no such figure. */
-class ServerMetricsTest {
+class HarnessMetricsTest {
 
     private static ServerStats withCounters(Map<String, Long> counters) {
         return new ServerStats(1, 10, 10, 1, 1, 1, 1_000, 0, 0, counters);
@@ -22,8 +22,8 @@ class ServerMetricsTest {
         ServerStats nio = withCounters(Map.of(EchoCounters.NETTY_EPOLL, 0L));
         ServerStats blocking = withCounters(Map.of(EchoCounters.ACTIVE_CONNECTIONS, 3L));
 
-        assertThat(ServerMetrics.read(epoll, epoll, 10)).containsEntry("serverNettyEpoll", 1.0);
-        assertThat(ServerMetrics.read(nio, nio, 10)).containsEntry("serverNettyEpoll", 0.0);
-        assertThat(ServerMetrics.read(blocking, blocking, 10)).doesNotContainKey("serverNettyEpoll");
+        assertThat(HarnessMetrics.read(epoll, epoll, 10)).containsEntry("serverNettyEpoll", 1.0);
+        assertThat(HarnessMetrics.read(nio, nio, 10)).containsEntry("serverNettyEpoll", 0.0);
+        assertThat(HarnessMetrics.read(blocking, blocking, 10)).doesNotContainKey("serverNettyEpoll");
     }
 }
