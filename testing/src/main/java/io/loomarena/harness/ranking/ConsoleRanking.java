@@ -74,8 +74,9 @@ public final class ConsoleRanking {
                 fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),
                 tiedFastest(ranking)));
         int runs = ranking.entries().stream().mapToInt(e -> e.summary().runs().measuredRuns()).sum();
-        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured iterations)\n",
-                ranking.totalMeasuredNanos() / 1e9, runs));
+        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured iterations%s)\n",
+                ranking.totalMeasuredNanos() / 1e9, runs,
+                ranking.setAsideText().isEmpty() ? "" : " judged; " + ranking.setAsideText()));
         if (ranking.commits().size() > 1) {
             out.append("[PERF] note: the summaries were measured at ").append(ranking.commits().size())
                     .append(" different commits: ").append(String.join(", ", ranking.commits())).append('\n');

@@ -83,8 +83,9 @@ public final class MarkdownRanking {
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"
-                        + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
-                unit, ConsoleRanking.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9));
+                        + " time: %.3f s%s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
+                unit, ConsoleRanking.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9,
+                ranking.setAsideText().isEmpty() ? "" : " (the iterations judged; " + ranking.setAsideText() + ")"));
         out.append("Verdict: ").append(Verdict.fastest(ranking)).append("\n\n");
         out.append("Latency is per ").append(unit).append(", from the measured iterations' histograms added"
                 + " together. Server figures, over the measured iterations only: peak threads (live platform threads;"
