@@ -12,7 +12,7 @@ import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.harness.session.ForkOutcome;
 import io.loomarena.harness.session.ForkRunner;
 import io.loomarena.harness.session.Placement;
-import io.loomarena.harness.summary.ServerResources;
+import io.loomarena.harness.summary.IterationReadings;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.RunResult;
 
@@ -69,7 +69,7 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
     }
 
     /** The server's CPU time over the iteration per second of it; null when the server could not give its CPU. */
-    private static Double serverCores(ServerResources cost, RunResult.Iteration measured) {
+    private static Double serverCores(IterationReadings cost, RunResult.Iteration measured) {
         long before = cost.before().cpuTimeNanos();
         long after = cost.after().cpuTimeNanos();
         return before < 0 || after < before || measured.elapsedNanos() <= 0 ? null

@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * a shared CI runner, the host taking the vCPU back (steal), anything that is not the server's or the client's JVM.
  * Such work does not fall on every combination alike (a busy loop takes about a quarter of a CPU from a client with
  * one carrier thread and little from one with 100 platform threads), so a ranking cannot order a combination measured
- * beside it, and the A/B gate sets such an iteration aside ({@code ServerMetrics.NEIGHBOUR_CPU_SHARE}).
+ * beside it, and the A/B gate sets such an iteration aside ({@code HarnessMetrics.NEIGHBOUR_CPU_SHARE}).
  * <p>
  * How: {@code /proc/stat} gives each CPU's time by kind, {@code /proc/PID/stat} each process's user time, in the same
  * clock ticks (a tick that finds a task in user mode is charged to both). Over the iteration, a pinned CPU's user

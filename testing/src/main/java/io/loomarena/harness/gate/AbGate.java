@@ -25,7 +25,7 @@ import io.loomarena.harness.session.Placement;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.RatioInterval;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /**
  * The A/B regression gate: a baseline build and this build, each built into its own jars, measured on this machine in
@@ -64,7 +64,7 @@ public final class AbGate implements AutoCloseable {
      */
     static final int MAX_EXTRA_FORKS = 4;
     /** The summary's key of the server's CPU time per operation over an iteration. */
-    private static final String SERVER_CPU = ServerMetrics.SERVER_CPU_PER_OPERATION.key();
+    private static final String SERVER_CPU = HarnessMetrics.SERVER_CPU_PER_OPERATION.key();
     /** The two figures every gate scenario judges, read from a measured iteration (NaN when it lacks the figure). */
     private static final ToDoubleFunction<MeasuredRun> THROUGHPUT = MeasuredRun::throughput;
     private static final ToDoubleFunction<MeasuredRun> SERVER_CPU_PER_OPERATION =

@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.CpuPlacement;
 import io.loomarena.harness.summary.MeasuredRun;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /**
  * Which measured iterations the A/B gate compares: those measured with the server's and the client's CPUs in the same
@@ -17,7 +17,7 @@ import io.loomarena.harness.summary.ServerMetrics;
  * (docs/regression-gate.md, "Placement: like with like").
  * <p>
  * Each iteration carries the cross-CPU round trip read just before and just after it ({@link
- * ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than
+ * HarnessMetrics#CROSS_CPU_BEFORE}, {@link HarnessMetrics#CROSS_CPU_AFTER}). A reading more than
  * {@link CpuPlacement#FARTHER} times the run's nearest is the far placement ({@link CpuPlacement}, the rankings' rule
  * too). An iteration is near when both its readings are near, far when both are far, and moved (set aside) when the
  * CPUs moved during it, as its readings or its cost per operation tell. The gate keeps the placement in which both
@@ -25,7 +25,7 @@ import io.loomarena.harness.summary.ServerMetrics;
  * measured in different placements and cannot be compared like with like ({@link #matched} false: the gate adds
  * forks, then says INCONCLUSIVE). Without a reading for every iteration (no pinning, an older summary) every iteration
  * is judged, and the line says so. Before all that, an iteration during which other work took {@link
- * ServerMetrics#DISTURBED} or more of a pinned CPU ({@link ServerMetrics#NEIGHBOUR_CPU_SHARE}: a neighbour, the host's
+ * HarnessMetrics#DISTURBED} or more of a pinned CPU ({@link HarnessMetrics#NEIGHBOUR_CPU_SHARE}: a neighbour, the host's
  * steal) is set aside; with fewer than {@link #MIN_ITERATIONS} left of a build, the builds cannot be compared ({@link
  * #matched} false). Immutable.
  *
@@ -38,19 +38,19 @@ record Placements(Predicate<MeasuredRun> kept, boolean matched, String line) {
     /** Iterations per build a placement needs to be judged on alone. */
     static final int MIN_ITERATIONS = 3;
 
-    private static final String NEIGHBOURS = ServerMetrics.NEIGHBOUR_CPU_SHARE.key();
+    private static final String NEIGHBOURS = HarnessMetrics.NEIGHBOUR_CPU_SHARE.key();
 
     static Placements of(BenchmarkSummary baseline, BenchmarkSummary candidate) {
         // An iteration measured beside other work on its CPUs is set aside first: a neighbour does not slow both
         // builds alike unless it happens to span both.
-        Predicate<MeasuredRun> quiet = run -> run.metrics().getOrDefault(NEIGHBOURS, 0.0) < ServerMetrics.DISTURBED;
+        Predicate<MeasuredRun> quiet = run -> run.metrics().getOrDefault(NEIGHBOURS, 0.0) < HarnessMetrics.DISTURBED;
         List<MeasuredRun> a = baseline.runs().measured().stream().filter(quiet).toList();
         List<MeasuredRun> b = candidate.runs().measured().stream().filter(quiet).toList();
         int asideA = baseline.runs().measured().size() - a.size();
         int asideB = candidate.runs().measured().size() - b.size();
         String aside = asideA + asideB == 0 ? "" : String.format(Locale.ROOT, "; %d baseline and %d this-build"
                 + " iterations set aside: other work took %.0f%% or more of the server's or the client's CPU during"
-                + " them", asideA, asideB, ServerMetrics.DISTURBED * 100);
+                + " them", asideA, asideB, HarnessMetrics.DISTURBED * 100);
         if (asideA + asideB > 0 && Math.min(a.size(), b.size()) < MIN_ITERATIONS) {
             return new Placements(quiet, false, "fewer than " + MIN_ITERATIONS + " iterations of each build measured"
                     + " without other work on their CPUs" + aside);

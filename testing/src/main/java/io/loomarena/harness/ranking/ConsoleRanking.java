@@ -35,15 +35,10 @@ public final class ConsoleRanking {
 
     /** The whole text, lines separated by {@code \n}, ending with a newline. */
     public static String render(RankingTable table) {
-        return switch (table.order()) {
-            case FASTEST_FIRST -> fastest(table);
-            case BY_P99 -> p99(table);
-            case TABLE_PER_LEVEL -> "[PERF] " + MarkdownRanking.levelTitle(table.ranking()) + "\n"
-                    + MarkdownRanking.table(table, Output.CONSOLE);
-        };
+        return table.kind().console(table);
     }
 
-    private static String fastest(RankingTable table) {
+    static String fastest(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking of %d combinations, fastest first by the average"
@@ -79,8 +74,9 @@ public final class ConsoleRanking {
                 fastest.combination(), fastest.averageSeconds(), fastest.throughput(), ranking.unit(),
                 tiedFastest(ranking)));
         int runs = ranking.entries().stream().mapToInt(e -> e.summary().runs().measuredRuns()).sum();
-        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured iterations)\n",
-                ranking.totalMeasuredNanos() / 1e9, runs));
+        out.append(String.format(Locale.ROOT, "[PERF] total measured time: %.3f s (%d measured iterations%s)\n",
+                ranking.totalMeasuredNanos() / 1e9, runs,
+                ranking.setAsideText().isEmpty() ? "" : " judged; " + ranking.setAsideText()));
         if (ranking.commits().size() > 1) {
             out.append("[PERF] note: the summaries were measured at ").append(ranking.commits().size())
                     .append(" different commits: ").append(String.join(", ", ranking.commits())).append('\n');
@@ -89,7 +85,7 @@ public final class ConsoleRanking {
         return out.toString();
     }
 
-    private static String p99(RankingTable table) {
+    static String p99(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[PERF] %s ranking by p99 latency (lower is better) of an open-model"

@@ -21,11 +21,7 @@ public final class MarkdownRanking {
 
     /** The whole Markdown text, ending with a newline. */
     public static String render(RankingTable table) {
-        return switch (table.order()) {
-            case FASTEST_FIRST -> fastest(table);
-            case BY_P99 -> p99(table);
-            case TABLE_PER_LEVEL -> "## " + levelTitle(table.ranking()) + "\n\n" + table(table, Output.MARKDOWN);
-        };
+        return table.kind().markdown(table);
     }
 
     /** The rows of {@code output}'s columns as a Markdown table, header and alignment line first. */
@@ -49,7 +45,7 @@ public final class MarkdownRanking {
                 ranking.workloadText());
     }
 
-    private static String fastest(RankingTable table) {
+    static String fastest(RankingTable table) {
         Ranking ranking = table.ranking();
         String unit = ranking.unit();
         StringBuilder out = new StringBuilder();
@@ -87,8 +83,9 @@ public final class MarkdownRanking {
         }
         RankedCombination fastest = ranking.fastest();
         out.append(String.format(Locale.ROOT, "\nFastest: **%s** (%.3f s average, %.2f %s/s)%s. Total measured"
-                        + " time: %.3f s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
-                unit, ConsoleRanking.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9));
+                        + " time: %.3f s%s.\n\n", fastest.combination(), fastest.averageSeconds(), fastest.throughput(),
+                unit, ConsoleRanking.tiedFastest(ranking), ranking.totalMeasuredNanos() / 1e9,
+                ranking.setAsideText().isEmpty() ? "" : " (the iterations judged; " + ranking.setAsideText() + ")"));
         out.append("Verdict: ").append(Verdict.fastest(ranking)).append("\n\n");
         out.append("Latency is per ").append(unit).append(", from the measured iterations' histograms added"
                 + " together. Server figures, over the measured iterations only: peak threads (live platform threads;"
@@ -101,7 +98,7 @@ public final class MarkdownRanking {
         return out.toString();
     }
 
-    private static String p99(RankingTable table) {
+    static String p99(RankingTable table) {
         Ranking ranking = table.ranking();
         StringBuilder out = new StringBuilder();
         out.append("# ").append(ranking.suite()).append(" ranking by p99 latency\n\n");

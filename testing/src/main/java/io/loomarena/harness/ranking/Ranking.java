@@ -189,6 +189,16 @@ public record Ranking(String suite, String unit, Map<String, Object> workload, i
                 .mapToLong(run -> run.elapsedNanos()).sum();
     }
 
+    /**
+     * What the totals leave out: {@code 6 more set aside by the placement line}, or empty when every measured
+     * iteration was judged. Every figure of a ranking comes from the iterations judged, the totals too.
+     */
+    public String setAsideText() {
+        int setAside = entries.stream().mapToInt(e -> e.summary().runs().setAside()).sum();
+        return setAside == 0 ? "" : String.format(java.util.Locale.ROOT, "%d more set aside by the placement line",
+                setAside);
+    }
+
     /** The distinct commits the summaries were measured at, sorted. */
     public List<String> commits() {
         return entries.stream().map(e -> e.summary().environment().gitCommit()).distinct().sorted().toList();

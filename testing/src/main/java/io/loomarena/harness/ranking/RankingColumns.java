@@ -11,7 +11,7 @@ import io.loomarena.harness.ranking.RankingTable.Column;
 import io.loomarena.harness.ranking.RankingTable.Output;
 import io.loomarena.harness.ranking.RankingTable.Row;
 import io.loomarena.harness.summary.Metric;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /**
  * The columns a {@link RankingTable} can have: the primary result's (elapsed time, throughput, latency, errors, ties)
@@ -50,7 +50,7 @@ final class RankingColumns {
                 number(Output.MARKDOWN, "max µs", row -> String.valueOf(row.aggregate().latency().max())),
                 number(Output.MARKDOWN, "errors", row -> String.valueOf(row.aggregate().totalErrors()))));
         for (Metric metric : RankingTable.shownMetrics()) {
-            columns.add(metric(Output.MARKDOWN, metric, metric.table(), "n/a"));
+            columns.add(metric(Output.MARKDOWN, metric, metric.table().orElseThrow(), "n/a"));
         }
         columns.add(text(Output.MARKDOWN, "client CPU", RankingColumns::clientCpu));
         addForksIfAdaptive(columns, Output.MARKDOWN);
@@ -75,10 +75,8 @@ final class RankingColumns {
                 number(Output.CONSOLE, "ci95", row -> RankingTable.interval(row.aggregate().elapsedCi95Nanos(), "..")
                         + " s"),
                 text(Output.CONSOLE, "tied-with", row -> RankingTable.tiedWith(ranking, row))));
-        for (Metric metric : ServerMetrics.ALL) {
-            if (metric.console() != null) {
-                columns.add(metric(Output.CONSOLE, metric, metric.console(), "n/a"));
-            }
+        for (Metric metric : HarnessMetrics.ALL) {
+            metric.console().ifPresent(shown -> columns.add(metric(Output.CONSOLE, metric, shown, "n/a")));
         }
         columns.add(number(Output.CONSOLE, "forks", row -> String.valueOf(row.summary().runs().forks())));
         columns.add(number(Output.CONSOLE, "iterations", row -> String.valueOf(row.summary().runs().iterations())));
@@ -117,10 +115,8 @@ final class RankingColumns {
                 text(Output.CSV, "tied_with", row -> CsvRanking.quote(RankingTable.tiedWithCsv(ranking, row))),
                 text(Output.CSV, "server_pinned_top_stack",
                         row -> CsvRanking.quote(row.aggregate().pinnedTopStack()))));
-        for (Metric metric : ServerMetrics.ALL) {
-            if (metric.csv() != null) {
-                columns.add(metric(Output.CSV, metric, metric.csv(), ""));
-            }
+        for (Metric metric : HarnessMetrics.ALL) {
+            metric.csv().ifPresent(shown -> columns.add(metric(Output.CSV, metric, shown, "")));
         }
         columns.add(number(Output.CSV, "throughput_vs_fastest", row -> format("%.4f", row.entry().vsFastest().ratio())));
         columns.add(number(Output.CSV, "throughput_vs_fastest_low",
@@ -147,8 +143,8 @@ final class RankingColumns {
                 text(Output.HTML, "tied with", row -> RankingTable.tiedWith(ranking, row).replace(",", ", ")),
                 number(Output.HTML, "vs fastest", row -> vsFastest(row, "–"))));
         for (Metric metric : RankingTable.shownMetrics()) {
-            if (metric.inReport()) {
-                columns.add(metric(Output.HTML, metric, metric.table(), "n/a"));
+            if (metric.inVerdictTable()) {
+                columns.add(metric(Output.HTML, metric, metric.table().orElseThrow(), "n/a"));
             }
         }
         columns.add(text(Output.HTML, "client CPU", RankingColumns::clientCpu));
@@ -177,8 +173,8 @@ final class RankingColumns {
     /** An open-model ranking: latency percentiles, errors and the server's threads and CPU, lowest p99 first. */
     List<Column> p99(Output output) {
         boolean csv = output == Output.CSV;
-        Metric threads = ServerMetrics.byKey("serverPeakThreads").orElseThrow();
-        Metric cpu = ServerMetrics.byKey("serverCpuNanosPerIteration").orElseThrow();
+        Metric threads = HarnessMetrics.SERVER_PEAK_THREADS;
+        Metric cpu = HarnessMetrics.SERVER_CPU_PER_ITERATION;
         List<Column> columns = new ArrayList<>();
         columns.add(number(output, csv ? "rank" : "#", row -> String.valueOf(row.rank())));
         columns.add(text(output, "combination", row -> csv ? CsvRanking.quote(row.summary().combination())
@@ -198,9 +194,9 @@ final class RankingColumns {
         columns.add(number(output, "requests", row -> String.valueOf(P99Order.requests(row.summary()))));
         columns.add(number(output, csv ? "error_rate_percent" : "error rate",
                 row -> format("%.2f", P99Order.errorRate(row.summary()) * 100) + (csv ? "" : "%")));
-        columns.add(metric(output, threads, csv ? threads.csv() : new Metric.Shown("server peak threads", 1, "%d"),
+        columns.add(metric(output, threads, csv ? threads.csv().orElseThrow() : new Metric.Shown("server peak threads", 1, "%d"),
                 csv ? "" : "n/a"));
-        columns.add(metric(output, cpu, csv ? cpu.csv() : new Metric.Shown("server CPU ms/run", 1e6, "%.1f"),
+        columns.add(metric(output, cpu, csv ? cpu.csv().orElseThrow() : new Metric.Shown("server CPU ms/run", 1e6, "%.1f"),
                 csv ? "" : "n/a"));
         return columns;
     }
@@ -233,7 +229,7 @@ final class RankingColumns {
 
     /**
      * The largest share of its CPUs the client used over a measured iteration, {@code 97% client-bound} from
-     * {@link ServerMetrics#CLIENT_BOUND} on, {@code 45%} below, {@code n/a} when the client did not record it.
+     * {@link HarnessMetrics#CLIENT_BOUND} on, {@code 45%} below, {@code n/a} when the client did not record it.
      */
     private static String clientCpu(Row row) {
         Boolean bound = RankingTable.clientBound(row);
@@ -241,7 +237,7 @@ final class RankingColumns {
             return "n/a";
         }
         // Rounded down, so that 89.9% is not shown as 90% without the verdict that 90% brings.
-        return format("%.0f", Math.floor(row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD).value() * 100)) + "%"
+        return format("%.0f", Math.floor(row.aggregate().metric(HarnessMetrics.CLIENT_CPU_LOAD).value() * 100)) + "%"
                 + (bound ? " " + RankingTable.CLIENT_BOUND : "");
     }
 

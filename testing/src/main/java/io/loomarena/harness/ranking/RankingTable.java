@@ -13,21 +13,21 @@ import io.loomarena.harness.summary.Aggregate;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.ConfidenceInterval;
 import io.loomarena.harness.summary.Metric;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /**
  * A ranking as one table, built once per ranked group: its rows (combinations in the suite's order) and its labelled
  * columns, each column for one output ({@link ConsoleRanking}, {@link MarkdownRanking}, {@link CsvRanking} and the
  * report's HTML), each cell already written as that output shows it. The renderers lay the table out and add their
  * prose; none of them computes a figure. The server's metrics become columns from their definitions
- * ({@link ServerMetrics}): a new metric reaches every output without a change here. Immutable.
+ * ({@link HarnessMetrics}): a new metric reaches every output without a change here. Immutable.
  *
  * @param ranking the ranking the table shows
- * @param order   how the suite ranks: fastest first, by p99, or one table per level
+ * @param kind    how the suite ranks: fastest first, by p99, or one table per level
  * @param rows    the rows in that order
  * @param columns every output's columns, each output's in its order
  */
-public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Row> rows, List<Column> columns) {
+public record RankingTable(Ranking ranking, RankingKind kind, List<Row> rows, List<Column> columns) {
 
     /** Where a column is shown. */
     public enum Output { CONSOLE, MARKDOWN, CSV, HTML }
@@ -81,44 +81,24 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
 
     public RankingTable {
         Objects.requireNonNull(ranking, "ranking");
-        Objects.requireNonNull(order, "order");
+        Objects.requireNonNull(kind, "kind");
         rows = List.copyOf(rows);
         columns = List.copyOf(columns);
     }
 
-    /** The table of {@code ranking} for a suite ranked {@code order}. */
-    public static RankingTable of(Ranking ranking, BenchmarkSuite.Ranked order) {
+    /** The table of {@code ranking} for a suite ranked {@code ranked}. */
+    public static RankingTable of(Ranking ranking, BenchmarkSuite.Ranked ranked) {
+        return of(ranking, RankingKind.of(ranked));
+    }
+
+    /** The table of {@code ranking} of kind {@code kind}. */
+    public static RankingTable of(Ranking ranking, RankingKind kind) {
         List<RankedCombination> tied = ranking.tiedWithFastest();
-        List<RankedCombination> sorted = order == BenchmarkSuite.Ranked.BY_P99
-                ? ranking.entries().stream().sorted(Comparator.comparing(RankedCombination::summary,
-                        P99Order.LOWEST_P99_FIRST)).toList()
-                : ranking.entries();
         List<Row> rows = new ArrayList<>();
-        for (RankedCombination entry : sorted) {
+        for (RankedCombination entry : kind.order(ranking)) {
             rows.add(new Row(rows.size() + 1, entry, !tied.isEmpty() && (entry.rank() == 1 || tied.contains(entry))));
         }
-        RankingColumns columns = new RankingColumns(ranking);
-        List<Column> all = new ArrayList<>();
-        switch (order) {
-            case FASTEST_FIRST -> {
-                all.addAll(columns.fastestMarkdown());
-                all.addAll(columns.fastestConsole());
-                all.addAll(csvInHistoricalOrder(columns.csv()));
-                all.addAll(columns.html());
-            }
-            case TABLE_PER_LEVEL -> {
-                all.addAll(columns.level(Output.MARKDOWN));
-                all.addAll(columns.level(Output.CONSOLE));
-                all.addAll(csvInHistoricalOrder(columns.csv()));
-                all.addAll(columns.html());
-            }
-            case BY_P99 -> {
-                all.addAll(columns.p99(Output.MARKDOWN));
-                all.addAll(columns.p99(Output.CSV));
-                all.addAll(columns.p99Html());
-            }
-        }
-        return new RankingTable(ranking, order, rows, all);
+        return new RankingTable(ranking, kind, rows, kind.columns(new RankingColumns(ranking)));
     }
 
     /** The columns of {@code output}, in order. */
@@ -126,12 +106,12 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
         return columns.stream().filter(column -> column.output() == output).toList();
     }
 
-    /** The server metrics the tables show: every metric with a table column, in their defined order. */
+    /** The metrics the tables show: every metric with a table column, in their defined order. */
     static List<Metric> shownMetrics() {
-        return ServerMetrics.ALL.stream().filter(metric -> metric.table() != null).toList();
+        return HarnessMetrics.ALL.stream().filter(metric -> metric.table().isPresent()).toList();
     }
 
-    private static List<Column> csvInHistoricalOrder(List<Column> csv) {
+    static List<Column> csvInHistoricalOrder(List<Column> csv) {
         return csv.stream().sorted(Comparator.comparingInt(column -> {
             int index = CSV_ORDER.indexOf(column.label());
             return index < 0 ? CSV_ORDER.size() : index;
@@ -152,13 +132,13 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
     static final String CLIENT_BOUND = "client-bound";
 
     /**
-     * Whether the client process used at least {@link ServerMetrics#CLIENT_BOUND} of its CPUs over a measured
+     * Whether the client process used at least {@link HarnessMetrics#CLIENT_BOUND} of its CPUs over a measured
      * iteration of the row (then its throughput measures the client, not the server); {@code null} when the client
      * did not record its CPU time.
      */
     static Boolean clientBound(Row row) {
-        var share = row.aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD);
-        return share == null ? null : share.value() >= ServerMetrics.CLIENT_BOUND;
+        var share = row.aggregate().metric(HarnessMetrics.CLIENT_CPU_LOAD);
+        return share == null ? null : share.value() >= HarnessMetrics.CLIENT_BOUND;
     }
 
     /** The combinations of {@code table} whose client was the bottleneck ({@link #clientBound}), in row order. */
@@ -175,7 +155,7 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
         }
         return String.format(Locale.ROOT, "%s: %s (the client process used %.0f%% or more of its CPUs over a"
                 + " measured iteration: %s the client, not the server)", CLIENT_BOUND,
-                Verdict.and(bound), ServerMetrics.CLIENT_BOUND * 100,
+                Verdict.and(bound), HarnessMetrics.CLIENT_BOUND * 100,
                 bound.size() == 1 ? "its throughput measures" : "their throughputs measure");
     }
 
@@ -192,12 +172,12 @@ public record RankingTable(Ranking ranking, BenchmarkSuite.Ranked order, List<Ro
             return "";
         }
         double most = disturbed.stream().mapToDouble(row -> row.aggregate()
-                .metric(ServerMetrics.NEIGHBOUR_CPU_SHARE).value()).max().orElse(0);
+                .metric(HarnessMetrics.NEIGHBOUR_CPU_SHARE).value()).max().orElse(0);
         return String.format(Locale.ROOT, "%s: %s (other work took %.0f%% or more of the server's or the client's CPU"
                 + " during a measured iteration, up to %.0f%%: a neighbour does not slow every combination alike, so"
                 + " the ranking ties %s with every other combination)", DISTURBED,
                 Verdict.and(disturbed.stream().map(row -> row.summary().combination()).toList()),
-                ServerMetrics.DISTURBED * 100, most * 100, disturbed.size() == 1 ? "it" : "them");
+                HarnessMetrics.DISTURBED * 100, most * 100, disturbed.size() == 1 ? "it" : "them");
     }
 
     /** {@code 0.101–0.131} seconds, or {@code n/a} without an interval. */

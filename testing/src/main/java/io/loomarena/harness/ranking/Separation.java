@@ -11,7 +11,7 @@ import io.loomarena.harness.summary.MeanInterval;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.MetricValue;
 import io.loomarena.harness.summary.RatioInterval;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /**
  * How far apart two combinations of a ranking are: the ratio of their throughputs with its 95% interval, and so
@@ -60,15 +60,15 @@ public final class Separation {
     }
 
     /**
-     * Whether other work took {@link ServerMetrics#DISTURBED} or more of a pinned CPU during a measured iteration of
+     * Whether other work took {@link HarnessMetrics#DISTURBED} or more of a pinned CPU during a measured iteration of
      * the combination (a neighbour, the host's steal). Such work does not fall on every combination alike: a busy loop
      * takes about a quarter of a CPU from a client with one carrier thread and little from one with 100 platform
      * threads (docs/results/2026-11-25-quiet-and-loaded.md). So a ranking does not order the combination against any
      * other, whatever its interval: it says so and ties it.
      */
     public static boolean disturbed(BenchmarkSummary summary) {
-        MetricValue share = summary.aggregate().metric(ServerMetrics.NEIGHBOUR_CPU_SHARE);
-        return share != null && share.value() >= ServerMetrics.DISTURBED;
+        MetricValue share = summary.aggregate().metric(HarnessMetrics.NEIGHBOUR_CPU_SHARE);
+        return share != null && share.value() >= HarnessMetrics.DISTURBED;
     }
 
     /**

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import io.loomarena.harness.BenchmarkSuite;
 import io.loomarena.harness.gate.AbResults;
+import io.loomarena.harness.ranking.HtmlText;
+import io.loomarena.harness.ranking.RankingKind;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.ResultFiles;
 
@@ -38,36 +39,42 @@ public final class HtmlReport {
         StringBuilder verdicts = new StringBuilder();
         StringBuilder body = new StringBuilder();
         data.suites().forEach((suite, summaries) -> {
-            BenchmarkSuite.Ranked ranked = VerdictSection.ranked(suite);
+            RankingKind kind = VerdictSection.kind(suite);
             // A suite may measure several workloads (levels, paths): each is ranked and charted alone, never mixed.
             Map<Map<String, Object>, List<BenchmarkSummary>> groups = byWorkload(summaries);
+            Map<Map<String, Object>, VerdictSection.Judged> judged = new LinkedHashMap<>();
+            groups.forEach((workload, group) -> judged.put(workload, VerdictSection.judge(
+                    groupName(suite, workload, groups), group)));
             verdicts.append("<h3><a href=\"#").append(anchor(suite)).append("\">").append(escape(suite))
                     .append("</a></h3>\n");
             body.append("<section id=\"").append(anchor(suite)).append("\">\n<h2>").append(escape(suite))
                     .append("</h2>\n");
             if (isSweep(summaries)) {
                 body.append("<p>Sweep suite: each summary is one server model at one concurrency.</p>\n");
-                ReportCharts.sweep(suite, summaries).forEach(p -> chart(body, plotted, p));
+                List<BenchmarkSummary> levels = judged.values().stream()
+                        .flatMap(j -> j.summaries().stream()).toList();
+                ReportCharts.sweep(suite, levels).forEach(p -> chart(body, plotted, p.noting(SWEEP_SELECTION)));
             }
             groups.forEach((workload, group) -> {
                 String key = groups.size() == 1 ? "" : groupKey(workload, groups.keySet());
-                String name = key.isEmpty() ? suite : suite + " [" + key + "]";
+                String name = groupName(suite, workload, groups);
                 if (!key.isEmpty()) {
                     verdicts.append("<h4>").append(escape(key)).append("</h4>\n");
                     body.append("<h3>").append(escape(name)).append("</h3>\n");
                 }
-                verdicts.append(VerdictSection.html(name, group, ranked));
+                VerdictSection.Judged verdict = judged.get(workload);
+                verdicts.append(VerdictSection.html(verdict, kind));
                 body.append("<p>Workload: ").append(escape(workload.toString()))
                         .append(". Ranking with spread and ties: <code>").append(escape(suite))
                         .append("/ranking.md</code>.</p>\n");
-                if (ranked == BenchmarkSuite.Ranked.BY_P99) {
-                    body.append("<p>No throughput chart: in this open-model workload requests arrive on a schedule,"
-                            + " so every server's throughput is the arrival rate, fixed by the workload.</p>\n");
-                } else {
-                    chart(body, plotted, ReportCharts.throughput(name, group));
-                }
-                chart(body, plotted, ReportCharts.p99(name, group));
-                ReportCharts.latencyCurves(name, group).forEach(p -> chart(body, plotted, p));
+                // Every chart of the group shows the iterations its verdict judged: one figure per thing.
+                List<BenchmarkSummary> shown = verdict.summaries();
+                String selection = verdict.selection();
+                kind.noThroughputChart().ifPresentOrElse(
+                        why -> body.append("<p>").append(escape(why)).append("</p>\n"),
+                        () -> chart(body, plotted, ReportCharts.throughput(name, shown).noting(selection)));
+                chart(body, plotted, ReportCharts.p99(name, shown).noting(selection));
+                ReportCharts.latencyCurves(name, shown).forEach(p -> chart(body, plotted, p.noting(selection)));
             });
             body.append("</section>\n");
         });
@@ -99,6 +106,16 @@ public final class HtmlReport {
         } catch (RuntimeException e) {
             System.out.println("[PERF] report not written: " + e);
         }
+    }
+
+    /** What a sweep's charts say of the iterations they show. */
+    static final String SWEEP_SELECTION = "Each level's figures come from the iterations its verdict table judged.";
+
+    /** The title of one workload of a suite: the suite, with the parameters that tell it apart when it has several. */
+    private static String groupName(String suite, Map<String, Object> workload,
+                                    Map<Map<String, Object>, List<BenchmarkSummary>> groups) {
+        String key = groups.size() == 1 ? "" : groupKey(workload, groups.keySet());
+        return key.isEmpty() ? suite : suite + " [" + key + "]";
     }
 
     /** The suite's summaries by workload, in the order first met (summaries come sorted by file name). */
@@ -187,7 +204,7 @@ public final class HtmlReport {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return HtmlText.escape(text);
     }
 
 }

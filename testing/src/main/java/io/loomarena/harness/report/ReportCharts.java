@@ -34,6 +34,11 @@ public final class ReportCharts {
         public Plotted {
             figures = List.copyOf(figures);
         }
+
+        /** The same chart with {@code sentence} after its caption (which iterations its figures come from). */
+        public Plotted noting(String sentence) {
+            return new Plotted(id, title, caption + " " + sentence, svg, figures);
+        }
     }
 
     /** The percentiles of a latency curve; 100 is the maximum, drawn at 5 nines. */

@@ -3,7 +3,7 @@ package io.loomarena.harness.session;
 import java.util.List;
 import java.util.Map;
 
-import io.loomarena.harness.summary.ServerResources;
+import io.loomarena.harness.summary.IterationReadings;
 import io.loomarena.measure.RunResult;
 
 /**
@@ -18,7 +18,7 @@ import io.loomarena.measure.RunResult;
  * @param operationsPerHost per client host, the operations its clients completed over the measured iterations
  * @param errorsPerHost     per client host, the errors its clients saw by kind
  */
-public record ForkOutcome(int fork, long serverPid, RunResult result, List<ServerResources> costs,
+public record ForkOutcome(int fork, long serverPid, RunResult result, List<IterationReadings> costs,
                           boolean peakRssPerRun, Map<String, Long> operationsPerHost,
                           Map<String, Map<String, Long>> errorsPerHost) {
 

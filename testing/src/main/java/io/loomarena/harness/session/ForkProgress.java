@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import io.loomarena.harness.BenchmarkPlan;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 import io.loomarena.measure.IterationProtocol;
 import io.loomarena.measure.RunResult;
 
@@ -41,7 +41,7 @@ record ForkProgress(PrintStream out, BenchmarkPlan plan, int forks, String build
                 first.step(), elapsed / 1e9,
                 RunResult.throughput(operations, elapsed), plan.unit(), errors == 0 ? "" : ", " + errors + " errors",
                 done.size() > 1 ? ", " + done.size() + " clients" : "")
-                + (neighbours.isPresent() && neighbours.getAsDouble() >= ServerMetrics.DISTURBED
+                + (neighbours.isPresent() && neighbours.getAsDouble() >= HarnessMetrics.DISTURBED
                         ? String.format(Locale.ROOT, ", disturbed: other work took %.0f%% of a pinned CPU",
                                 neighbours.getAsDouble() * 100) : ""));
         out.flush();

@@ -34,7 +34,7 @@ import io.loomarena.measure.LatencyStats;
  * @param latency             latency of every measured operation, microseconds
  * @param totalErrors         errors of every kind in all measured runs
  * @param metrics             every metric that each measured run has, by {@link Metric#key()}, each combined by its
- *                            own {@link Aggregator} ({@link ServerMetrics}); a metric some run lacks is absent
+ *                            own {@link Aggregator} ({@link HarnessMetrics}); a metric some run lacks is absent
  * @param pinnedTopStack      the server's most frequent virtual-thread pinning stack (the last run's), empty when none
  */
 public record Aggregate(long operationsPerRun, double averageElapsedNanos, double medianElapsedNanos,
@@ -57,7 +57,7 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
     Aggregate withMetricsOf(List<MeasuredRun> runs) {
         return new Aggregate(operationsPerRun, averageElapsedNanos, medianElapsedNanos, minElapsedNanos,
                 maxElapsedNanos, stdDevElapsedNanos, elapsedCi95Nanos, throughput, medianThroughput, minThroughput,
-                maxThroughput, latency, totalErrors, ServerMetrics.aggregate(runs), topStack(runs));
+                maxThroughput, latency, totalErrors, HarnessMetrics.aggregate(runs), topStack(runs));
     }
 
     /** Aggregates measured runs (at least one). */
@@ -77,7 +77,7 @@ public record Aggregate(long operationsPerRun, double averageElapsedNanos, doubl
                 java.util.Arrays.stream(throughputs).min().orElseThrow(),
                 java.util.Arrays.stream(throughputs).max().orElseThrow(),
                 mergedLatency(runs), runs.stream().mapToLong(MeasuredRun::totalErrors).sum(),
-                ServerMetrics.aggregate(runs), topStack(runs));
+                HarnessMetrics.aggregate(runs), topStack(runs));
     }
 
     /** The runs' elapsed times, one array per fork, in the order the forks first appear. */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * How a metric's per-iteration values combine into the combination's figure, chosen where the metric is defined
- * ({@link ServerMetrics}). Stateless.
+ * ({@link HarnessMetrics}). Stateless.
  */
 public enum Aggregator {
 

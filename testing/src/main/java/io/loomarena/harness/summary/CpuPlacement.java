@@ -17,7 +17,7 @@ import java.util.Set;
  * measured in different placements differ by more than the models do (docs/methodology.md, "Why forks differ").
  * <p>
  * Each iteration carries the cross-CPU round trip read just before and just after it
- * ({@link ServerMetrics#CROSS_CPU_BEFORE}, {@link ServerMetrics#CROSS_CPU_AFTER}). A reading more than {@link #FARTHER}
+ * ({@link HarnessMetrics#CROSS_CPU_BEFORE}, {@link HarnessMetrics#CROSS_CPU_AFTER}). A reading more than {@link #FARTHER}
  * times the nearest of the set is far: 58-117 ns is one placement, 58-117 and 330-345 ns are two. Measured from the
  * nearest rather than at the widest jump between sorted readings, because one disturbed reading far above the rest
  * (1,100-1,300 ns, seen on 2026-11-27) made the widest jump the one below it and put 58 and 345 ns in one placement.
@@ -55,11 +55,11 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
      */
     public static final double COST_STEP = 1.10;
 
-    private static final String BEFORE = ServerMetrics.CROSS_CPU_BEFORE.key();
-    private static final String AFTER = ServerMetrics.CROSS_CPU_AFTER.key();
-    private static final String SERVER_CPU = ServerMetrics.SERVER_CPU_PER_OPERATION.key();
-    private static final String CLIENT_CPU = ServerMetrics.CLIENT_CPU_LOAD.key();
-    private static final String NEIGHBOURS = ServerMetrics.NEIGHBOUR_CPU_SHARE.key();
+    private static final String BEFORE = HarnessMetrics.CROSS_CPU_BEFORE.key();
+    private static final String AFTER = HarnessMetrics.CROSS_CPU_AFTER.key();
+    private static final String SERVER_CPU = HarnessMetrics.SERVER_CPU_PER_OPERATION.key();
+    private static final String CLIENT_CPU = HarnessMetrics.CLIENT_CPU_LOAD.key();
+    private static final String NEIGHBOURS = HarnessMetrics.NEIGHBOUR_CPU_SHARE.key();
 
     /** Where an iteration was measured. */
     public enum Where { NEAR, FAR, MOVED }
@@ -99,7 +99,7 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
      * their summary read near, or at most the dearest read far over {@link #COST_STEP}. The reference is taken over
      * every fork of the summary, since forks of one combination in one placement differ by the host's doing too (their
      * server's and client's costs moved together, r = 0.95 over 153 forks on 2026-11-28), and over the iterations no
-     * other work disturbed ({@link ServerMetrics#DISTURBED}), since a client held back by a neighbour spends less per
+     * other work disturbed ({@link HarnessMetrics#DISTURBED}), since a client held back by a neighbour spends less per
      * message and would make every other iteration look dear. A placement with one iteration, or an iteration without
      * both CPU figures, has nothing to compare with, and none of its iterations is counted.
      */
@@ -115,7 +115,7 @@ public record CpuPlacement(double limit, double nearest, double farthest, Set<Me
             }
             placements.forEach((where, runs) -> {
                 List<MeasuredRun> references = runs.stream().filter(run -> run.metrics().getOrDefault(NEIGHBOURS, 0.0)
-                        < ServerMetrics.DISTURBED).toList();
+                        < HarnessMetrics.DISTURBED).toList();
                 if (runs.size() < 2 || references.isEmpty() || !runs.stream().allMatch(run -> usable(serverCost(run))
                         && usable(clientCost(run)))) {
                     return;

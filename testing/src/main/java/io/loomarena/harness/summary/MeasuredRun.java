@@ -13,7 +13,7 @@ import io.loomarena.measure.RunResult;
 
 /**
  * One measured iteration: its primary result, as the client JVM reported it (elapsed time, operations, errors,
- * latency), and its labelled metrics, read from what the server JVM spent during it ({@link ServerMetrics}).
+ * latency), and its labelled metrics, read from what the server JVM spent during it ({@link HarnessMetrics}).
  * Immutable.
  *
  * @param run            1-based index among all measured iterations of the combination (over every fork)
@@ -61,18 +61,18 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
     /** An iteration of the only fork, numbered {@code run}, with the server's figures around it. */
     public MeasuredRun(int run, long clientPid, long serverPid, long elapsedNanos, long operations,
                        double throughput, Map<String, Long> errors, LatencyStats latency, String histogram,
-                       ServerResources server) {
+                       IterationReadings server) {
         this(run, clientPid, serverPid, elapsedNanos, operations, throughput, errors, latency, histogram, 1, run,
-                ServerMetrics.read(server.before(), server.after(), operations), server.after().pinnedTopStack(),
+                HarnessMetrics.read(server.before(), server.after(), operations), server.after().pinnedTopStack(),
                 server.counters());
     }
 
     /** Combines one iteration of a client's result with the server's figures over the same iteration. */
     public static MeasuredRun of(int run, int fork, RunResult client, RunResult.Iteration iteration, long serverPid,
-                                 ServerResources server) {
+                                 IterationReadings server) {
         return new MeasuredRun(run, client.pid(), serverPid, iteration.elapsedNanos(), iteration.operations(),
                 iteration.throughput(), iteration.errors(), iteration.latency(), iteration.histogram(), fork,
-                iteration.index(), ServerMetrics.read(server, iteration),
+                iteration.index(), HarnessMetrics.read(server, iteration),
                 server.after().pinnedTopStack(), server.counters());
     }
 
@@ -94,13 +94,13 @@ public record MeasuredRun(int run, long clientPid, long serverPid, long elapsedN
                                 @JsonProperty("iteration") Integer iteration,
                                 @JsonProperty("metrics") Map<String, Double> metrics,
                                 @JsonProperty("pinnedTopStack") String pinnedTopStack,
-                                @JsonProperty("server") ServerResources.Legacy server,
+                                @JsonProperty("server") IterationReadings.Legacy server,
                                 @JsonProperty("serverCounters") Map<String, CounterSpan> serverCounters) {
         Map<String, Double> values = metrics;
         String stack = pinnedTopStack;
         if (values == null && server != null) {
-            ServerResources legacy = server.asResources();
-            values = ServerMetrics.read(legacy.before(), legacy.after(), operations);
+            IterationReadings legacy = server.asReadings();
+            values = HarnessMetrics.read(legacy.before(), legacy.after(), operations);
             stack = server.pinnedTopStack();
         }
         return new MeasuredRun(run, clientPid, serverPid, elapsedNanos, operations, throughput,

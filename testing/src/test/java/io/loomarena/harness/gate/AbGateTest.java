@@ -19,7 +19,7 @@ import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.report.HtmlReport;
 import io.loomarena.harness.summary.BenchmarkSummary;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 import io.loomarena.harness.summary.SummaryFixtures;
 
 /** The A/B gate's run order, files and verdicts with the fake server and client, and its bad-input messages. */
@@ -72,8 +72,8 @@ class AbGateTest {
             // Each iteration of both builds carries the placement of the two CPUs read just before and after it.
             for (BenchmarkSummary side : List.of(compared.baseline(), compared.candidate())) {
                 assertThat(side.runs().measured()).allSatisfy(run -> {
-                    assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_BEFORE.key())).isPositive();
-                    assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_AFTER.key())).isPositive();
+                    assertThat(run.metrics().get(HarnessMetrics.CROSS_CPU_BEFORE.key())).isPositive();
+                    assertThat(run.metrics().get(HarnessMetrics.CROSS_CPU_AFTER.key())).isPositive();
                 });
             }
             assertThat(printed.toString(StandardCharsets.UTF_8)).contains("[PERF][GATE] FAKE_SERVER+FAKE_CLIENT: ");

@@ -9,7 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /** A row whose client used 90% or more of its CPUs over a measured iteration says "client-bound" in every output. */
 class ClientBoundTest {
@@ -24,7 +24,7 @@ class ClientBoundTest {
 
     @Test
     void theLargestShareOfAnyMeasuredIterationDecides() {
-        assertThat(RANKING.entries()).extracting(e -> e.summary().aggregate().metric(ServerMetrics.CLIENT_CPU_LOAD))
+        assertThat(RANKING.entries()).extracting(e -> e.summary().aggregate().metric(HarnessMetrics.CLIENT_CPU_LOAD))
                 .extracting(value -> value == null ? null : value.value())
                 .containsExactly(0.93, 0.899, null);
     }

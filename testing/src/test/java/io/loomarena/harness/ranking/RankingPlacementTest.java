@@ -67,7 +67,10 @@ class RankingPlacementTest {
                 + " and the client's CPUs near, like with like (6 iterations near, round trip at most 61 ns; 6 far"
                 + " apart, up to 345 ns; 0 moved during the iteration); 6 iterations of the others set aside");
         assertThat(ConsoleRanking.render(RankingTable.of(judged, BenchmarkSuite.Ranked.FASTEST_FIRST)))
-                .contains("[PERF] placement: judged on the iterations measured");
+                .contains("[PERF] placement: judged on the iterations measured")
+                .contains("(6 measured iterations judged; 6 more set aside by the placement line)");
+        assertThat(MarkdownRanking.render(RankingTable.of(judged, BenchmarkSuite.Ranked.FASTEST_FIRST)))
+                .contains("(the iterations judged; 6 more set aside by the placement line).");
     }
 
     @Test

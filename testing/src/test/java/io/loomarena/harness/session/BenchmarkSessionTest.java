@@ -25,7 +25,7 @@ import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 
 /** Runs whole combinations with the fake server and client in real forked JVMs. */
 class BenchmarkSessionTest {
@@ -81,8 +81,8 @@ class BenchmarkSessionTest {
     @Test
     void readsThePlacementOfTheTwoCpusAroundEachMeasuredIterationUnlessTurnedOff() {
         assumeTrue(CpuPinning.detect(true).applied(), "needs taskset and two CPUs");
-        String key = ServerMetrics.CROSS_CPU_BEFORE.key();
-        String after = ServerMetrics.CROSS_CPU_AFTER.key();
+        String key = HarnessMetrics.CROSS_CPU_BEFORE.key();
+        String after = HarnessMetrics.CROSS_CPU_AFTER.key();
         BenchmarkSummary probed;
         try (BenchmarkSession session = BenchmarkSession.start(FakePlans.plan("normal", "ok", 200),
                 FakePlans.settings(results).withIterations(1, 1, 2))) {

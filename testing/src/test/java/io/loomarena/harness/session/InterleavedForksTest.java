@@ -28,7 +28,7 @@ import io.loomarena.harness.fake.FakePlans;
 import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.summary.BenchmarkSummary;
-import io.loomarena.harness.summary.ServerMetrics;
+import io.loomarena.harness.summary.HarnessMetrics;
 import io.loomarena.harness.summary.SummaryStore;
 
 /** The interleaved order of forks, and a run of it with the fake server and client in real forked JVMs. */
@@ -112,8 +112,8 @@ class InterleavedForksTest {
         for (BenchmarkPlan plan : plans) {
             assertThat(outcomes.get(plan.combination()).orThrow().summary().runs().measured()).hasSize(2)
                     .allSatisfy(run -> {
-                        assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_BEFORE.key())).isPositive();
-                        assertThat(run.metrics().get(ServerMetrics.CROSS_CPU_AFTER.key())).isPositive();
+                        assertThat(run.metrics().get(HarnessMetrics.CROSS_CPU_BEFORE.key())).isPositive();
+                        assertThat(run.metrics().get(HarnessMetrics.CROSS_CPU_AFTER.key())).isPositive();
                     });
         }
         // The combinations shared one probe, and the run closed it: its two JVMs are gone with the forks' own.

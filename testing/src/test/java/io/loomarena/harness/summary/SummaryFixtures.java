@@ -31,7 +31,7 @@ public final class SummaryFixtures {
      * pinning events, peaks growing by one MiB and one byte per run, one context switch per 10 µs of CPU; before it, a
      * server that already ran a while.
      */
-    public static ServerResources server(int i, long cpuNanos) {
+    public static IterationReadings server(int i, long cpuNanos) {
         ServerStats before = new ServerStats(1000, 21, 25, 40_000_000L, 80_000_000L, 100_000_000L, 7_000_000_000L,
                 10, 30, Map.of("accepted", 20L * (i + 2)), 55_000_000L, 5, "", -1,
                 Map.of(ServerStats.CONTEXT_SWITCHES, 900_000L));
@@ -39,7 +39,7 @@ public final class SummaryFixtures {
                 7_000_000_000L + cpuNanos, 11, 33, Map.of("accepted", 20L * (i + 3)), 60_000_000L + i, 5 + i,
                 i == 0 ? "" : i + " x com.example.Pins.park:12", -1,
                 Map.of(ServerStats.CONTEXT_SWITCHES, 900_000L + cpuNanos / 10_000));
-        return ServerResources.between(before, after, true);
+        return IterationReadings.between(before, after, true);
     }
 
     /**
@@ -87,7 +87,7 @@ public final class SummaryFixtures {
 
     /** {@code summary} as if its client had used {@code shares[i]} of its CPUs over its {@code i}th measured iteration. */
     public static BenchmarkSummary withClientCpu(BenchmarkSummary summary, double... shares) {
-        return withMetric(summary, ServerMetrics.CLIENT_CPU_LOAD.key(), shares);
+        return withMetric(summary, HarnessMetrics.CLIENT_CPU_LOAD.key(), shares);
     }
 
     /**
@@ -100,13 +100,13 @@ public final class SummaryFixtures {
 
     /** {@code summary} as if the CPUs' round trip had been {@code before[i]}, then {@code after[i]}, around its {@code i}th iteration. */
     public static BenchmarkSummary withCrossCpu(BenchmarkSummary summary, double[] before, double[] after) {
-        return withMetric(withMetric(summary, ServerMetrics.CROSS_CPU_BEFORE.key(), before),
-                ServerMetrics.CROSS_CPU_AFTER.key(), after);
+        return withMetric(withMetric(summary, HarnessMetrics.CROSS_CPU_BEFORE.key(), before),
+                HarnessMetrics.CROSS_CPU_AFTER.key(), after);
     }
 
     /** {@code summary} as if other work had taken {@code shares[i]} of a pinned CPU over its {@code i}th iteration. */
     public static BenchmarkSummary withNeighbours(BenchmarkSummary summary, double... shares) {
-        return withMetric(summary, ServerMetrics.NEIGHBOUR_CPU_SHARE.key(), shares);
+        return withMetric(summary, HarnessMetrics.NEIGHBOUR_CPU_SHARE.key(), shares);
     }
 
     /** {@code summary} with metric {@code key} of its {@code i}th measured iteration set to {@code values[i]}. */

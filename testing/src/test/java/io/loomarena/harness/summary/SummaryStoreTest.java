@@ -133,7 +133,7 @@ class SummaryStoreTest {
         assertThat(aggregate.throughput()).isCloseTo(35_294.1176, org.assertj.core.api.Assertions.within(1e-3));
         assertThat(aggregate.elapsedCi95Nanos().low()).isLessThan(aggregate.averageElapsedNanos());
         assertThat(aggregate.latency().count()).isEqualTo(300);
-        assertThat(aggregate.metric(ServerMetrics.byKey("serverPeakThreads").orElseThrow()).value()).isEqualTo(32);
-        assertThat(aggregate.metric(ServerMetrics.byKey("serverGcCount").orElseThrow()).value()).isEqualTo(3);
+        assertThat(aggregate.metric(HarnessMetrics.byKey("serverPeakThreads").orElseThrow()).value()).isEqualTo(32);
+        assertThat(aggregate.metric(HarnessMetrics.byKey("serverGcCount").orElseThrow()).value()).isEqualTo(3);
     }
 }

@@ -3,14 +3,17 @@ package io.loomarena.harness.summary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
+import io.loomarena.harness.fork.CpuNeighbours;
 import io.loomarena.measure.ServerStats;
 
 /**
- * The server's figures around one measured iteration: its {@code stats} answers just before and just after the
- * iteration's timed work, and the placement of the server's and client's CPUs around it. {@link ServerMetrics} reads
- * every metric of the iteration from these. Immutable.
+ * What the harness read around one measured iteration: the server's {@code stats} answers just before and just after
+ * the iteration's timed work, and the harness's own readings around it (the placement of the server's and client's
+ * CPUs, the pinned CPUs' and the JVMs' times). {@link HarnessMetrics} reads every metric of the iteration from these:
+ * a metric derived from them is defined there alone. Immutable.
  *
  * @param before              the server's figures just before the timed work
  * @param after               the server's figures just after it
@@ -19,54 +22,43 @@ import io.loomarena.measure.ServerStats;
  * @param crossCpuBeforeNanos the cross-CPU round trip read just before the iteration
  *                            ({@code io.loomarena.harness.fork.CrossCpuProbe}); empty when not read
  * @param crossCpuAfterNanos  the same read just after it
- * @param neighbourCpuShare   the largest share of the server's or the client's pinned CPU that other work took over
- *                            the iteration ({@code io.loomarena.harness.fork.CpuNeighbours}); empty when not read
- * @param serverKernelShare   the share of the server JVM's CPU time over the iteration spent in the kernel; empty
- *                            when not read
- * @param clientKernelShare   the same of the client JVM
+ * @param cpusBefore          the pinned CPUs' and the benchmark's JVMs' times just before the iteration
+ *                            ({@link CpuNeighbours}); empty when not read
+ * @param cpusAfter           the same just after it
  */
-public record ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun,
-                              OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos,
-                              OptionalDouble neighbourCpuShare, OptionalDouble serverKernelShare,
-                              OptionalDouble clientKernelShare) {
+public record IterationReadings(ServerStats before, ServerStats after, boolean peakRssPerRun,
+                                OptionalDouble crossCpuBeforeNanos, OptionalDouble crossCpuAfterNanos,
+                                Optional<CpuNeighbours.Snapshot> cpusBefore,
+                                Optional<CpuNeighbours.Snapshot> cpusAfter) {
 
-    public ServerResources {
+    public IterationReadings {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(after, "after");
         Objects.requireNonNull(crossCpuBeforeNanos, "crossCpuBeforeNanos");
         Objects.requireNonNull(crossCpuAfterNanos, "crossCpuAfterNanos");
-        Objects.requireNonNull(neighbourCpuShare, "neighbourCpuShare");
-        Objects.requireNonNull(serverKernelShare, "serverKernelShare");
-        Objects.requireNonNull(clientKernelShare, "clientKernelShare");
+        Objects.requireNonNull(cpusBefore, "cpusBefore");
+        Objects.requireNonNull(cpusAfter, "cpusAfter");
     }
 
-    /** The figures around a run, without a placement reading. */
-    public ServerResources(ServerStats before, ServerStats after, boolean peakRssPerRun) {
-        this(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
-                OptionalDouble.empty(), OptionalDouble.empty());
-    }
-
-    /** The figures around a run. */
-    public static ServerResources between(ServerStats before, ServerStats after, boolean peakRssPerRun) {
-        return new ServerResources(before, after, peakRssPerRun);
+    /** The server's figures around an iteration, without a reading of the harness's own. */
+    public static IterationReadings between(ServerStats before, ServerStats after, boolean peakRssPerRun) {
+        return new IterationReadings(before, after, peakRssPerRun, OptionalDouble.empty(), OptionalDouble.empty(),
+                Optional.empty(), Optional.empty());
     }
 
     /** The same figures with the placement read just before and just after the iteration. */
-    public ServerResources withCrossCpu(OptionalDouble beforeNanos, OptionalDouble afterNanos) {
-        return new ServerResources(before, after, peakRssPerRun, beforeNanos, afterNanos, neighbourCpuShare,
-                serverKernelShare, clientKernelShare);
+    public IterationReadings withCrossCpu(OptionalDouble beforeNanos, OptionalDouble afterNanos) {
+        return new IterationReadings(before, after, peakRssPerRun, beforeNanos, afterNanos, cpusBefore, cpusAfter);
     }
 
-    /** The same figures with the share of the pinned CPUs that other work took over the iteration. */
-    public ServerResources withNeighbours(OptionalDouble share) {
-        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos, share,
-                serverKernelShare, clientKernelShare);
+    /** The same figures with the pinned CPUs' and the JVMs' times read just before and just after the iteration. */
+    public IterationReadings withCpus(Optional<CpuNeighbours.Snapshot> from, Optional<CpuNeighbours.Snapshot> to) {
+        return new IterationReadings(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos, from, to);
     }
 
-    /** The same figures with the share of the server's and of the client's CPU time spent in the kernel. */
-    public ServerResources withKernelShares(OptionalDouble server, OptionalDouble client) {
-        return new ServerResources(before, after, peakRssPerRun, crossCpuBeforeNanos, crossCpuAfterNanos,
-                neighbourCpuShare, server, client);
+    /** The largest share of a pinned CPU that other work took over the iteration ({@link CpuNeighbours#share}). */
+    public OptionalDouble neighbourCpuShare() {
+        return CpuNeighbours.share(cpusBefore, cpusAfter);
     }
 
     /**
@@ -97,12 +89,12 @@ public record ServerResources(ServerStats before, ServerStats after, boolean pea
          * nothing, "after" holds the growth of each cumulative figure, so a growth is the old figure itself. A
          * figure the old summary did not have stays unknown.
          */
-        public ServerResources asResources() {
+        public IterationReadings asReadings() {
             ServerStats before = new ServerStats(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, "", 0);
             ServerStats after = new ServerStats(0, known(liveThreads), known(peakThreads), known(heapUsedBytes),
                     known(rssBytes), known(peakRssBytes), known(cpuTimeNanos), known(gcCount), known(gcTimeMillis),
                     Map.of(), known(peakHeapUsedBytes), known(pinnedEvents), pinnedTopStack, known(allocatedBytes));
-            return new ServerResources(before, after, true);
+            return between(before, after, true);
         }
 
         private static int known(Integer value) {
