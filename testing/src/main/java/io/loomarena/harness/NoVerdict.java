@@ -33,10 +33,11 @@ public enum NoVerdict {
                         + "warn or fail"));
     }
 
-    /** What the line says a no-verdict does: {@code not a failure: -Dloomarena.noVerdict=warn}. */
-    public String consequence() {
-        return (this == FAIL ? "fails the build" : "not a failure") + ": -D" + PROPERTY + "=" + value();
-    }
+    /**
+     * What every {@code NO VERDICT} line ends with, whatever the run's policy, so that one wording says it:
+     * {@code a failure only with -Dloomarena.noVerdict=fail}.
+     */
+    public static final String NOTE = "a failure only with -D" + PROPERTY + "=fail";
 
     /**
      * Fails with one line when this policy fails the build and {@code count} figures had no verdict; else nothing.

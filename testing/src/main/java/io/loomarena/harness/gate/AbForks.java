@@ -92,9 +92,12 @@ record AbForks(AbBuilds builds, int maxExtraForks, Function<AbGate.Compared, Opt
         } catch (HarnessException e) {
             // Its server died or a client failed: a fork more would most likely meet the same, and the builds are
             // judged on the forks that ran (or get no verdict); the failure is the line's, not a stack trace's.
-            String what = "fork " + fork + " of " + runner.side().label() + " failed: " + e.getMessage();
+            // The message's first line says what happened; the stderr tail under it is printed once, here.
+            List<String> message = String.valueOf(e.getMessage()).lines().toList();
+            String what = "fork " + fork + " of " + runner.side().label() + " failed: " + message.get(0);
             failed.add(what);
             out.println(AbGate.GATE_PREFIX + plan.combination() + ": " + what + "; no more forks of either build");
+            message.stream().skip(1).forEach(out::println);
             out.flush();
             return false;
         }

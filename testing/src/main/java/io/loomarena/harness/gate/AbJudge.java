@@ -173,6 +173,6 @@ final class AbJudge {
 
     private AbVerdict none(String combination, RatioRule rule, String why) {
         return AbVerdict.none(combination, rule, baselineName, why + " (" + rule.describe() + " " + baselineName
-                + "; " + noVerdict.consequence() + ")");
+                + "; " + NoVerdict.NOTE + ")");
     }
 }

@@ -53,7 +53,7 @@ public record AbVerdict(Outcome outcome, String combination, RatioRule rule, Str
      * {@code [PERF][GATE] PASS VIRTUAL_SERVER+VIRTUAL_CLIENT: throughput this/baseline 0.991 [0.962, 1.018] (95%),
      * 201,345 vs 203,170 msg/s, limit >= 0.950 (throughput at most 5% lower than the baseline main)}; without a
      * verdict {@code [PERF][GATE] NO VERDICT VIRTUAL_SERVER+VIRTUAL_CLIENT: throughput: <why> (throughput at most 5%
-     * lower than the baseline main; not a failure: -Dloomarena.noVerdict=warn)}, the consequence added by the gate.
+     * lower than the baseline main; a failure only with -Dloomarena.noVerdict=fail)}.
      */
     public String line() {
         if (outcome == Outcome.NO_VERDICT) {
