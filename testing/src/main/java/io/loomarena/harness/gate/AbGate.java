@@ -2,7 +2,6 @@ package io.loomarena.harness.gate;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -167,27 +166,7 @@ public final class AbGate implements AutoCloseable {
      * corrupted message fails whatever the ratio, and so does a fork that failed (its work was not done).
      */
     public List<GateVerdict> nothingLostOrCorrupted(Compared compared, long expectedOperations) {
-        List<GateVerdict> verdicts = new ArrayList<>();
-        for (String build : List.of("baseline " + builds.baselineName(), THIS_BUILD)) {
-            BenchmarkSummary side = build.equals(THIS_BUILD) ? compared.candidate() : compared.baseline();
-            String label = compared.combination() + " (" + build + ")";
-            Optional<String> failed = compared.failed().stream().filter(f -> f.contains(" of " + build + " failed"))
-                    .findFirst();
-            String rule = "no message lost or corrupted";
-            String limit = "0 errors and " + expectedOperations + " operations in every run";
-            if (failed.isPresent()) {
-                verdicts.add(new GateVerdict(false, label, failed.get(), limit, rule));
-            } else if (side == null) {
-                verdicts.add(new GateVerdict(false, label, "not measured: " + String.join("; ", compared.failed()),
-                        limit, rule));
-            } else {
-                GateVerdict verdict = new RegressionGate(List.of(side)).nothingLostOrCorrupted(expectedOperations)
-                        .get(0);
-                verdicts.add(new GateVerdict(verdict.pass(), label, verdict.figure(), verdict.limit(),
-                        verdict.rule()));
-            }
-        }
-        return verdicts;
+        return judge.nothingLostOrCorrupted(compared, expectedOperations);
     }
 
     /**

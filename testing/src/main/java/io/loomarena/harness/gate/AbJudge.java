@@ -171,6 +171,34 @@ final class AbJudge {
         }
     }
 
+    /**
+     * Both builds ran every measured iteration's fixed work ({@code expectedOperations}) without error: a lost or
+     * corrupted message fails whatever the ratio, and so does a fork that failed (its work was not done).
+     */
+    List<GateVerdict> nothingLostOrCorrupted(AbGate.Compared compared, long expectedOperations) {
+        List<GateVerdict> verdicts = new ArrayList<>();
+        for (String build : List.of("baseline " + baselineName, AbGate.THIS_BUILD)) {
+            BenchmarkSummary side = build.equals(AbGate.THIS_BUILD) ? compared.candidate() : compared.baseline();
+            String label = compared.combination() + " (" + build + ")";
+            Optional<String> failed = compared.failed().stream().filter(f -> f.contains(" of " + build + " failed"))
+                    .findFirst();
+            String rule = "no message lost or corrupted";
+            String limit = "0 errors and " + expectedOperations + " operations in every run";
+            if (failed.isPresent()) {
+                verdicts.add(new GateVerdict(false, label, failed.get(), limit, rule));
+            } else if (side == null) {
+                verdicts.add(new GateVerdict(false, label, "not measured: " + String.join("; ", compared.failed()),
+                        limit, rule));
+            } else {
+                GateVerdict verdict = new RegressionGate(List.of(side)).nothingLostOrCorrupted(expectedOperations)
+                        .get(0);
+                verdicts.add(new GateVerdict(verdict.pass(), label, verdict.figure(), verdict.limit(),
+                        verdict.rule()));
+            }
+        }
+        return verdicts;
+    }
+
     private AbVerdict none(String combination, RatioRule rule, String why) {
         return AbVerdict.none(combination, rule, baselineName, why + " (" + rule.describe() + " " + baselineName
                 + "; " + NoVerdict.NOTE + ")");
