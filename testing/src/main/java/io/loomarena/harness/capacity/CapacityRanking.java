@@ -81,6 +81,7 @@ public final class CapacityRanking {
         }
         group.stream().filter(s -> s.finding().badInput()).forEach(s -> lines.add("[PERF][CAPACITY] not ranked: "
                 + s.combination() + ": " + s.message() + " (" + s.steps().size() + " steps kept)"));
+        CapacityNoVerdict.of(group).ifPresent(lines::add);
         return lines;
     }
 
@@ -121,6 +122,8 @@ public final class CapacityRanking {
             }
             group.stream().filter(s -> s.finding().badInput()).forEach(s -> md.append("\nNot ranked: ")
                     .append(s.combination()).append(": ").append(s.message()).append('\n'));
+            CapacityNoVerdict.of(group).ifPresent(line -> md.append('\n')
+                    .append("No verdict: ").append(line.substring(CapacityNoVerdict.PREFIX.length())).append('\n'));
         });
         ResultFiles.writeText(CapacitySummary.folder(resultsDir).resolve(MARKDOWN), md.toString());
         return all;

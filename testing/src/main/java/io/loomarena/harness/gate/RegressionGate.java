@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.loomarena.harness.NoVerdict;
 import io.loomarena.harness.summary.BenchmarkSummary;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.Workloads;
@@ -66,9 +67,18 @@ public final class RegressionGate {
             }
             Baseline.Figures reference = baseline.figures().get(s.combination());
             Baseline.Figures now = Baseline.figures(s);
-            if (reference == null || reference.p5Micros() < 0 || now.p5Micros() < 0) {
-                verdicts.add(new GateVerdict(false, s.combination(), reference == null ? "no baseline figures"
-                        : "no latency histogram", "a p5 latency in the summary and in the baseline", rule));
+            if (reference == null) {
+                verdicts.add(new GateVerdict(false, s.combination(), "no baseline figures",
+                        "a p5 latency in the summary and in the baseline", rule));
+                continue;
+            }
+            if (reference.p5Micros() < 0 || now.p5Micros() < 0) {
+                // Nothing to compare the fast floor on: a summary or a baseline written without the histograms.
+                verdicts.add(GateVerdict.none(s.combination(), now.p5Micros() < 0
+                        ? "the summary has no latency histogram, so there is no p5 latency to compare; measure the"
+                        + " combination again (the harness records one in every iteration)"
+                        : "the baseline has no p5 latency of it, so there is nothing to compare with; refresh the"
+                        + " baseline from clean summaries (-D" + EchoGate.REFRESH_PROPERTY + "=true)", rule));
                 continue;
             }
             long limit = reference.p5Micros() + toleranceMicros;
@@ -87,18 +97,34 @@ public final class RegressionGate {
     }
 
     /**
-     * Prints every verdict's line on {@code out}, once, and fails when any verdict fails.
+     * Prints every verdict's line on {@code out}, once, and fails when any verdict fails; a missing verdict (NO
+     * VERDICT) passes, as {@link NoVerdict#DEFAULT} says.
      *
      * @throws GateFailure naming the failed combinations; their lines are the ones just printed
      */
     public static void judge(List<GateVerdict> verdicts, PrintStream out) {
+        judge(verdicts, NoVerdict.DEFAULT, out);
+    }
+
+    /**
+     * Prints every verdict's line on {@code out}, once, and fails when any verdict fails, or, under
+     * {@link NoVerdict#FAIL}, when a combination had nothing to compare.
+     *
+     * @throws GateFailure       naming the failed combinations; their lines are the ones just printed
+     * @throws NoVerdict.Failure when there was no verdict and {@code noVerdict} fails the build
+     */
+    public static void judge(List<GateVerdict> verdicts, NoVerdict noVerdict, PrintStream out) {
         verdicts.forEach(verdict -> out.println(verdict.line()));
         out.flush();
-        List<GateVerdict> failed = verdicts.stream().filter(verdict -> !verdict.pass()).toList();
+        List<GateVerdict> failed = verdicts.stream().filter(GateVerdict::failed).toList();
         if (!failed.isEmpty()) {
             throw new GateFailure("the gate failed: " + failureSummary(failed)
                     + " (the [PERF][GATE] FAIL lines above say why)");
         }
+        List<String> none = verdicts.stream().filter(verdict -> !verdict.judged()).map(GateVerdict::combination)
+                .toList();
+        noVerdict.settle(none.size(), "the gate (" + (none.isEmpty() ? "" : verdicts.get(0).rule()) + "): "
+                + String.join(", ", none));
     }
 
     /** {@code 2 FAIL (rule): A, B}. */

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessJvm;
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.NoVerdict;
 import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.jvm.ComparedJdks;
 import io.loomarena.harness.jvm.ServerAxes;
@@ -40,10 +41,12 @@ import io.loomarena.http.server.Durations;
  * @param adaptive        adaptive forks after the planned ones ({@code -Dloomarena.adaptiveForks},
  *                        {@code -Dloomarena.forkBudget}); off by default, and then the placement fill's budget
  *                        ({@code -Dloomarena.fillBudget})
+ * @param noVerdict       whether a gate, ranking or capacity figure left with nothing to judge fails the build
+ *                        ({@code -Dloomarena.noVerdict}); it always prints why
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
                          boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes,
-                         AdaptiveForks.Limits adaptive) {
+                         AdaptiveForks.Limits adaptive, NoVerdict noVerdict) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -72,7 +75,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
                         Optional.empty(), jvm.javaBinary()), Optional.empty(), ServerAxes.only(jvm.javaBinary()),
-                AdaptiveForks.Limits.off());
+                AdaptiveForks.Limits.off(), NoVerdict.DEFAULT);
     }
 
     /**
@@ -106,7 +109,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return new RunOptions(harness, remote, gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
                 .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)),
-                axes(values, jvm, remote), adaptive(values));
+                axes(values, jvm, remote), adaptive(values), noVerdict(values));
     }
 
     // --- The JVM axes (issue 24); the adaptive-fork options (issue 22) follow. ---
@@ -181,6 +184,14 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         Optional<Path> jdk21 = values.optional(RunProperty.JDK21).map(Path::of);
         return new ComparedJdks(jdk21.orElseGet(() -> ComparedJdks.defaultJdk21(System.getProperty("user.home"))),
                 jdk21.isPresent(), values.optional(RunProperty.JDK25).map(Path::of), jvm.javaBinary());
+    }
+
+    private static NoVerdict noVerdict(PropertyValues values) {
+        try {
+            return NoVerdict.of(values.text(RunProperty.NO_VERDICT));
+        } catch (IllegalArgumentException e) {
+            throw values.bad(RunProperty.NO_VERDICT, null);
+        }
     }
 
     private static AbGateOptions gate(PropertyValues values) {

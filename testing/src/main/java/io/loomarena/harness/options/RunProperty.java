@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.loomarena.harness.HarnessSettings;
+import io.loomarena.harness.NoVerdict;
 import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.gate.EchoGate;
 import io.loomarena.harness.remote.RemoteSettings;
@@ -51,6 +52,8 @@ public enum RunProperty {
             + " to build the working tree"),
     GATE_TOLERANCE("gate.tolerance", String.valueOf(AbGateOptions.DEFAULT_TOLERANCE),
             "a fraction in [0, 1), such as 0.05 for 5%"),
+    /** Named by {@link NoVerdict}, which the gates, rankings and capacity lines say. */
+    NO_VERDICT(NoVerdict.PROPERTY.substring(RunProperty.PREFIX.length()), NoVerdict.DEFAULT.value(), "warn or fail"),
     /** Named by the gate, which says it in its messages (the gate cannot depend on this package). */
     BASELINE_REFRESH(EchoGate.REFRESH_PROPERTY.substring(RunProperty.PREFIX.length()), "false", "true or false"),
     REMOTE_LAB("remoteLab", "false", "true or false (runs NetnsLabTest, as root)"),

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -47,7 +48,15 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
         List<Path> files = List.of(
                 RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(tables, MarkdownRanking::render)),
                 RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, tables)));
-        return new SuiteRanking(suite, groups, each(tables, ConsoleRanking::render), files);
+        // A group with nothing left to judge says so under its ranking (RankingNoVerdict).
+        return new SuiteRanking(suite, groups, each(tables, table -> ConsoleRanking.render(table)
+                + RankingNoVerdict.of(table.ranking(), suite.ranked()).map(line -> line + "\n").orElse("")), files);
+    }
+
+    /** The {@code [PERF] NO VERDICT} lines of the groups that had nothing left to judge ({@link RankingNoVerdict}). */
+    public List<String> noVerdicts() {
+        return groups.stream().map(group -> RankingNoVerdict.of(group, suite.ranked())).flatMap(Optional::stream)
+                .toList();
     }
 
     /**

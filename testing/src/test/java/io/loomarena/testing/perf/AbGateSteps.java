@@ -45,7 +45,8 @@ public final class AbGateSteps {
 
     @Then("every measured iteration on both builds did all its work without an error")
     public void nothingLost() {
-        RegressionGate.judge(gate().nothingLostOrCorrupted(compared, plan.expectedOperations()), System.out);
+        RegressionGate.judge(gate().nothingLostOrCorrupted(compared, plan.expectedOperations()),
+                context.options.noVerdict(), System.out);
     }
 
     @Then("the throughput of this build is at most the tolerance below the baseline's")
@@ -74,7 +75,7 @@ public final class AbGateSteps {
         try {
             return AbGate.shared(Objects.requireNonNullElse(context.settings.resultsDir().getParent(),
                     context.settings.resultsDir()), context.settings, context.options.gate(),
-                    context.options.remote().isRemote(), System.out);
+                    context.options.remote().isRemote(), context.options.noVerdict(), System.out);
         } catch (HarnessException e) {
             throw new GateFailure("the A/B gate could not start: " + e.getMessage());
         }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.harness.capacity.CapacityNoVerdict;
 import io.loomarena.harness.capacity.CapacityPlan;
 import io.loomarena.harness.capacity.CapacityRanking;
 import io.loomarena.harness.capacity.CapacityRun;
@@ -93,6 +94,8 @@ public final class CapacitySteps {
     @When("the capacity summaries are ranked")
     public void theSummariesAreRanked() {
         ranked = CapacityRanking.rankAndWrite(context.settings.resultsDir(), System.out);
+        context.options.noVerdict().settle((int) ranked.stream().filter(l -> l.startsWith(CapacityNoVerdict.PREFIX))
+                .count(), "the capacity ranking");
     }
 
     @Then("there is one [PERF][CAPACITY] line per combination of {string}, highest sustained rate first")

@@ -130,5 +130,6 @@ public final class RankingSteps {
                 context.axes.setByRun() ? context.axes.describe() : "", BenchmarkContext.LEDGER));
         System.out.print(context.ranking.console());
         System.out.flush();
+        context.options.noVerdict().settle(context.ranking.noVerdicts().size(), "the " + suite + " ranking");
     }
 }
