@@ -32,7 +32,7 @@ class AdaptiveForksTest {
 
     private static final double MINUTE = 60e9;
     /** The placement fill's default budget, 90 s. */
-    private static final Duration FILL = AdaptiveForks.FILL_BUDGET;
+    private static final Duration FILL = PlacementFill.DEFAULT_BUDGET;
 
     /**
      * A placement fill over fixed rows: each fork is recorded as "number name", takes {@code forkSeconds} on the fake
@@ -52,14 +52,14 @@ class AdaptiveForksTest {
         }
 
         FillRun fill(long forkSeconds, boolean landsNear, IntToDoubleFunction forkNanosOf, Duration budget) {
-            AdaptiveForks.fill(names, summaries::get, (index, number) -> {
+            PlacementFill.fill(new ExtraForkRun(names, summaries::get, (index, number) -> {
                 ran.add(number + " " + names.get(index));
                 clock.addAndGet(forkSeconds * 1_000_000_000L);
                 if (landsNear) {
                     summaries.set(index, wellFilledRow(names.get(index).split("\\+")[0]));
                 }
-            }, 2, forkNanosOf, budget, RankingPlacement::thin, RankingPlacement::wide, 42, clock::get,
-                    new PrintStream(printed, true, StandardCharsets.UTF_8));
+            }, 2, 42, clock::get, new PrintStream(printed, true, StandardCharsets.UTF_8)), forkNanosOf, budget,
+                    new PlacementFill.Rules(RankingPlacement::thin, RankingPlacement::wide));
             return this;
         }
 
@@ -98,9 +98,9 @@ class AdaptiveForksTest {
         }
 
         AdaptiveForks.Report extend(int maxExtraForks, Duration budget) {
-            return AdaptiveForks.extend(names, this::current, this::fork, 2, forkNanos,
-                    new AdaptiveForks.Limits(maxExtraForks, budget), Separation::undecidedNeighbours, 42, clock::get,
-                    new PrintStream(printed, true, StandardCharsets.UTF_8));
+            return AdaptiveForks.extend(new ExtraForkRun(names, this::current, this::fork, 2, 42, clock::get,
+                    new PrintStream(printed, true, StandardCharsets.UTF_8)), forkNanos,
+                    new AdaptiveForks.Limits(maxExtraForks, budget), Separation::undecidedNeighbours);
         }
 
         String log() {
@@ -191,10 +191,10 @@ class AdaptiveForksTest {
     void aCombinationWhoseForkFailedIsLeftOut() {
         FakeRun run = tiedPair(List.of(), List.of());
 
-        AdaptiveForks.Report report = AdaptiveForks.extend(run.names, index -> index == 1 ? null : run.current(index),
-                run::fork, 2, MINUTE, new AdaptiveForks.Limits(3, Duration.ofMinutes(10)),
-                Separation::undecidedNeighbours, 42, run.clock::get, new PrintStream(run.printed, true,
-                        StandardCharsets.UTF_8));
+        AdaptiveForks.Report report = AdaptiveForks.extend(new ExtraForkRun(run.names,
+                index -> index == 1 ? null : run.current(index), run::fork, 2, 42, run.clock::get,
+                new PrintStream(run.printed, true, StandardCharsets.UTF_8)), MINUTE,
+                new AdaptiveForks.Limits(3, Duration.ofMinutes(10)), Separation::undecidedNeighbours);
 
         assertThat(report.ending()).as("one combination left: no neighbour").isEqualTo(
                 AdaptiveForks.Ending.NOTHING_UNDECIDED);
@@ -234,7 +234,7 @@ class AdaptiveForksTest {
         FillRun run = new FillRun(thinRow("A_SERVER"), wellFilledRow("B_SERVER")).fill(15, false, i -> 15e9, FILL);
 
         assertThat(run.ran).containsExactly("3 A_SERVER+X_CLIENT", "4 A_SERVER+X_CLIENT", "5 A_SERVER+X_CLIENT")
-                .hasSize(AdaptiveForks.FILL_ROUNDS);
+                .hasSize(PlacementFill.ROUNDS);
     }
 
     @Test
@@ -245,10 +245,11 @@ class AdaptiveForksTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
-        AdaptiveForks.fill(names, summaries::get, (index, number) -> ran.add("over budget"), 2, i -> 100e9,
-                FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
-        AdaptiveForks.fill(names, index -> summaries.get(1), (index, number) -> ran.add("nothing thin"), 2, i -> 15e9,
-                FILL, RankingPlacement::thin, RankingPlacement::wide, 42, () -> 0L, out);
+        PlacementFill.Rules rules = new PlacementFill.Rules(RankingPlacement::thin, RankingPlacement::wide);
+        PlacementFill.fill(new ExtraForkRun(names, summaries::get, (index, number) -> ran.add("over budget"), 2, 42,
+                () -> 0L, out), i -> 100e9, FILL, rules);
+        PlacementFill.fill(new ExtraForkRun(names, index -> summaries.get(1),
+                (index, number) -> ran.add("nothing thin"), 2, 42, () -> 0L, out), i -> 15e9, FILL, rules);
 
         assertThat(ran).isEmpty();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
