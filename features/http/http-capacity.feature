@@ -138,7 +138,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     On a 2-CPU machine the search above stops at "at least 4,000 req/s (client-limited at 8,000)": one connection per
     request costs the load client about 100 µs of its one CPU, so it cannot offer the 10,000 req/s that the pool of
     100 would have to break at. At 80 ms per request the same pool's ceiling is 100 / 80 ms = 1,250 req/s, and the
-    search's ceiling, 1,500 req/s, is 20% above it: the client needs about a fifth of its CPU there, so a machine 40%
+    search's ceiling, 1,500 req/s, is 20% above it: the client needs about a quarter of its CPU there, so a machine 40%
     slower still checks the answer with CPU to spare, the pool breaks and the bisection finds its knee. At 5% over the
     ceiling the last requests of a 10 s window wait 500 ms more than the first, past the objective, which leaves a
     shared machine's scheduling 400 ms below it; 1,000 connections carry 2,000 req/s at 500 ms each. About 10 minutes.
