@@ -121,6 +121,7 @@ public final class AdaptiveForks {
      * Adds extra rounds to {@code run} as the class says.
      *
      * @param meanForkNanos how long one fork took so far, to tell whether a round fits in the budget
+     * @param limits        the most extra forks per combination and the time budget
      * @param rule          the ranking's rule: which combinations are tied with a neighbour
      */
     static Report extend(ExtraForkRun run, double meanForkNanos, Limits limits, Undecided rule) {
