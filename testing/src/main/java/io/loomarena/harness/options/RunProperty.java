@@ -10,6 +10,7 @@ import io.loomarena.harness.gate.AbGateOptions;
 import io.loomarena.harness.gate.EchoGate;
 import io.loomarena.harness.remote.RemoteSettings;
 import io.loomarena.harness.session.AdaptiveForks;
+import io.loomarena.harness.session.PlacementFill;
 import io.loomarena.http.server.Durations;
 import io.loomarena.measure.IterationLoop;
 
@@ -30,7 +31,7 @@ public enum RunProperty {
             + " (the most forks added per combination while it is tied with a neighbour; 0: off)"),
     FORK_BUDGET("forkBudget", AdaptiveForks.DEFAULT_BUDGET.toMinutes() + "m", Durations.FORMS
             + ", at most 1440m (the time adaptive forks may take)"),
-    FILL_BUDGET("fillBudget", AdaptiveForks.FILL_BUDGET.toSeconds() + "s", Durations.FORMS
+    FILL_BUDGET("fillBudget", PlacementFill.DEFAULT_BUDGET.toSeconds() + "s", Durations.FORMS
             + ", at most 1440m (the time the placement fill may take when adaptive forks are off)"),
     HEAP("heap", HarnessSettings.DEFAULT_HEAP, "a size such as 512m, 2g or 1048576k"),
     GC("gc", HarnessSettings.DEFAULT_GC, "one JVM flag -XX:..., such as -XX:+UseParallelGC"),

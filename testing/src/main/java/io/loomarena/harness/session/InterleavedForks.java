@@ -151,7 +151,7 @@ public final class InterleavedForks {
      * forks rank the measurements as one suite's combinations, so they do not apply across cells of the JVM axes yet.
      * Without adaptive forks (the default), one fork more for each combination that {@code thin} finds measured by
      * one fork only in the placement of the CPUs the ranking judges, then for each that {@code wide} finds with an
-     * interval wider than a quiet machine gives, within {@code adaptive}'s fill budget ({@link AdaptiveForks#fill});
+     * interval wider than a quiet machine gives, within {@code adaptive}'s fill budget ({@link PlacementFill});
      * in one cell only, as adaptive forks.
      */
     public static List<Outcome> measureAll(List<Measurement> measurements, HarnessSettings settings, long seed,
@@ -188,7 +188,7 @@ public final class InterleavedForks {
                 runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label(), probe));
             }
             // Numbered per combination: one that skipped an adaptive round has had fewer forks than the round says.
-            AdaptiveForks.ExtraFork fork = (index, round) -> {
+            ExtraForkRun.Fork fork = (index, round) -> {
                 int number = measured.get(index).forks() + 1;
                 runFork(measurements.get(index), index, number,
                         () -> measured.get(index).add(runners.get(index).run(number)), outcomes, out);
@@ -210,14 +210,15 @@ public final class InterleavedForks {
             }
             List<String> names = measurements.stream().map(m -> m.plan().combination()).toList();
             double meanForkNanos = (double) (System.nanoTime() - started) / Math.max(1, forksRun);
+            ExtraForkRun extra = new ExtraForkRun(names,
+                    index -> outcomes[index] != null ? null : measured.get(index).summary(), fork, settings.forks(),
+                    seed, System::nanoTime, out);
             if (adaptive.on()) {
-                AdaptiveForks.extend(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), meanForkNanos, adaptive, undecided, seed, System::nanoTime, out);
+                AdaptiveForks.extend(extra, meanForkNanos, adaptive, undecided);
             } else if (cells < 2) {
-                AdaptiveForks.fill(names, index -> outcomes[index] != null ? null : measured.get(index).summary(),
-                        fork, settings.forks(), index -> forksOf[index] == 0 ? meanForkNanos
-                                : (double) forkNanos[index] / forksOf[index], adaptive.fillBudget(), thin, wide, seed,
-                        System::nanoTime, out);
+                PlacementFill.fill(extra, index -> forksOf[index] == 0 ? meanForkNanos
+                        : (double) forkNanos[index] / forksOf[index], adaptive.fillBudget(),
+                        new PlacementFill.Rules(thin, wide));
             }
         } finally {
             runners.forEach(ForkRunner::close);

@@ -159,13 +159,13 @@ class CrossCpuProbeTest {
         JvmFork fork = JvmFork.ofHarnessJvm(jvm, List.of("-Xmx16m"), CpuPinning.notApplied("not needed"));
         Path file = Files.write(results.resolve("shared.bin"), new byte[256]);
 
-        try (ChildProcess badMode = fork.start("bad mode", JvmLaunch.of(CrossCpuProbe.class.getName(), "bounce",
+        try (ChildProcess badMode = fork.start("bad mode", JvmLaunch.of(CrossCpuProbeChild.class.getName(), "bounce",
                 file.toString()), CpuPinning.Role.SERVER, line -> { })) {
             assertThat(badMode.awaitExit(Duration.ofSeconds(30))).isTrue();
             assertThat(badMode.exitValue()).isEqualTo(2);
             assertThat(badMode.stderrTail()).contains("usage: CrossCpuProbe lead|answer FILE");
         }
-        try (ChildProcess answerer = fork.start("bad line", JvmLaunch.of(CrossCpuProbe.class.getName(), "answer",
+        try (ChildProcess answerer = fork.start("bad line", JvmLaunch.of(CrossCpuProbeChild.class.getName(), "answer",
                 file.toString()), CpuPinning.Role.CLIENT, line -> { })) {
             answerer.sendLine("probe zero");
             assertThat(answerer.awaitExit(Duration.ofSeconds(30))).isTrue();

@@ -2,6 +2,7 @@ package io.loomarena.testing.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.harness.capacity.CapacityKnownAnswer;
 import io.loomarena.harness.capacity.CapacityNoVerdict;
 import io.loomarena.harness.capacity.CapacityPlan;
 import io.loomarena.harness.capacity.CapacityRanking;
@@ -112,11 +114,8 @@ public final class CapacitySteps {
     @Then("the sustained rate of {string} on {string} is within {int}% of {int} threads each holding a request"
             + " {int} ms")
     public void theKnownAnswer(String server, String searchedPath, int percent, int threads, int millis) {
-        double expected = threads * 1000.0 / millis;
-        CapacitySummary pool = summaryOf(server, searchedPath);
-        assertThat(pool.kneeBelow()).as(pool.combination() + " must have a knee: " + pool.message()).isNotNull();
-        assertThat(pool.sustainedRate()).as(pool.combination() + ": " + pool.message())
-                .isBetween(expected * (1 - percent / 100.0), expected * (1 + percent / 100.0));
+        new CapacityKnownAnswer(threads, millis, percent / 100.0).problem(summaryOf(server, searchedPath))
+                .ifPresent(why -> fail(why));
     }
 
     @Then("{string} sustains a higher rate than {string} on {string}")

@@ -1,0 +1,52 @@
+package io.loomarena.harness.capacity;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The check of a known answer: a pool of {@code threads} threads each holding a request {@code millis} ms cannot
+ * serve more than {@code threads / millis} req/s, so its search must find the knee there. When a summary does not
+ * confirm it, one line says why and what the reader can do, naming the search's own line. Stateless.
+ *
+ * @param threads   the pool's threads, at least 1
+ * @param millis    how long each request holds its thread, ms, at least 1
+ * @param tolerance how far the sustained rate may lie from the answer, as a share of it, 0..1 (0.1: 10%)
+ */
+public record CapacityKnownAnswer(int threads, int millis, double tolerance) {
+
+    public CapacityKnownAnswer {
+        if (threads < 1 || millis < 1 || !(tolerance >= 0 && tolerance <= 1)) {
+            throw new IllegalArgumentException("a known answer needs threads >= 1, millis >= 1 and a tolerance of"
+                    + " 0..100%, got " + threads + ", " + millis + ", " + tolerance);
+        }
+    }
+
+    /** The answer: {@code threads / millis}, req/s. */
+    public double rate() {
+        return threads * 1000.0 / millis;
+    }
+
+    /** Why {@code summary} does not confirm the answer, in one line; empty when its knee lies within the tolerance. */
+    public Optional<String> problem(CapacitySummary summary) {
+        String answer = String.format(Locale.ROOT, "the known answer of %.0f req/s (%d threads each holding a"
+                + " request %d ms)", rate(), threads, millis);
+        String found = summary.combination() + ": ";
+        return switch (summary.finding()) {
+            case KNEE -> Math.abs(summary.sustainedRate() - rate()) <= tolerance * rate() ? Optional.empty()
+                    : Optional.of(found + String.format(Locale.ROOT, "the knee, %s, is not within %.0f%% of %s",
+                    summary.message(), tolerance * 100, answer));
+            case CLIENT_LIMITED, START_ABOVE_CLIENT_LIMIT -> Optional.of(found + "the client was the limit, so this"
+                    + " machine cannot check " + answer + ": " + summary.message() + ". Run it where the load client"
+                    + " has a CPU to spare (a faster machine, or one with less other work on it), or with the client"
+                    + " on another host: -Dloomarena.serverHost=[user@]host -Dloomarena.clientHosts=[user@]host"
+                    + " (docs/remote.md)");
+            case CEILING -> Optional.of(found + "no knee below the search's ceiling (" + summary.message() + "), so it"
+                    + " cannot confirm " + answer + ": the search's ceiling must lie above the answer, and the server"
+                    + " must have that many threads");
+            case KNEE_COARSE -> Optional.of(found + "the time bound ended the bisection before its resolution ("
+                    + summary.message() + "), so it cannot confirm " + answer + ": give the search more time");
+            default -> Optional.of(found + "the search found no sustained rate (" + summary.message() + "), so it"
+                    + " cannot confirm " + answer);
+        };
+    }
+}
