@@ -54,6 +54,8 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then every silent echo client sees end of stream within 5 seconds
     And the echo server's active connection count reaches 1
 
+    # without server single: one silent client holds its only thread, so the others wait by design (echo.feature, head-of-line blocking)
+    # without server pool: 50 silent clients fit in its 100 threads; the next scenario fills a pool of 4 and shows its queue
     Examples:
       | model      |
       | platform   |
@@ -174,6 +176,7 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
+    # without server single, pool: they serve one, or 100, connections at a time, so 10,000 are never served at once; the next outline floods them
     Examples:
       | model      | threads |
       # a handful of platform threads
@@ -197,6 +200,7 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
     And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
 
+    # without server platform, virtual, event-loop, netty: they hold all 10,000 connections at once (the outline above)
     Examples:
       | model  | how                                          | threads |
       # 100 threads and a queue

@@ -33,6 +33,8 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
+    # without server single, platform: the question is the pool's known ceiling against models no thread count bounds;
+    # single (10 req/s at 100 ms) and platform (a thread per connection, as virtual here) would add minutes, not answers
     @ClientVirtual
     Examples:
       | server             |
@@ -123,6 +125,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
+    # without server single, platform: the known answer is the pool of 100's ceiling; virtual and the event loop pass it
     @ClientVirtual
     Examples:
       | server  |
@@ -149,6 +152,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
+    # without server single, platform: the known answer is the pool of 100's ceiling; virtual and the event loop pass it
     @ClientVirtual
     Examples:
       | server     |
@@ -175,6 +179,7 @@ Feature: Capacity: the highest rate each model sustains under a latency objectiv
     When the capacity of "<server>" against the virtual client is searched
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
+    # without server single: it serves one connection at a time and would leave 99 of the 100 waiting, by design
     @ClientVirtual
     Examples:
       | server                  |

@@ -404,6 +404,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM is still running
     And the server JVM's error output shows no exception or stack trace
 
+    # without server single, platform, pool: they read the file through the same code as virtual
     Examples:
       | server                  | status | body contains |
       | virtual                 | 404    | not found     |
@@ -446,6 +447,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM answers "/ping" with 200
     And the server JVM's error output shows no exception or stack trace
 
+    # without server single, platform, pool: their write blocks its thread through the same code as virtual's
     Examples:
       | server     |
       | virtual    |
@@ -471,6 +473,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server JVM answers "/ping" with 200
     And the server JVM's error output shows no exception or stack trace
 
+    # without server single: a stuck reader holds its one connection at a time, so the others wait by design
     Examples:
       | server                  |
       | platform                |

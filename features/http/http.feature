@@ -207,6 +207,7 @@ Feature: The HTTP server gives the same answers in every thread model
       When those HTTP clients close their connections
       Then the virtual-thread gauge in "/metrics" returns to the noted value within 5 s
 
+      # without server single, pool: platform stands for the models on platform threads: none starts a virtual thread
       Examples:
         | server                  | more |
         | platform                | 0    |
