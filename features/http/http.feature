@@ -1,7 +1,7 @@
 @Http @Functional
 Feature: The HTTP server gives the same answers in every thread model
-  The same HTTP/1.1 server runs in four thread models, single, platform, pool and virtual, and virtual also with
-  cached content (`--cache-content`). Parser, router and response writer are shared; only the thread model differs,
+  The same HTTP/1.1 server runs in every thread model it implements, single, platform, pool, virtual and event-loop,
+  and virtual also with cached content (`--cache-content`). Parser, router and response writer are shared; only the thread model differs,
   so every model must answer every endpoint the same way, over java.net.http.HttpClient as over raw sockets. Each
   example starts a fresh server inside this JVM on a free port, with a 1 s header timeout and a 1 s downstream
   allowance.
