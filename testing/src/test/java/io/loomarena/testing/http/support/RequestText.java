@@ -16,6 +16,23 @@ public final class RequestText {
     private RequestText() {
     }
 
+    /** A minimal HTTP/1.1 GET of {@code target}: what a step that "requests" a path sends. */
+    public static String get(String target) {
+        return "GET " + target + " HTTP/1.1\r\nHost: t\r\n\r\n";
+    }
+
+    /**
+     * The bytes a Doc String shows one line at a time: each of its lines ended by CRLF (an empty line is the empty
+     * line that ends a header section), with the escapes of {@link #expand} inside a line.
+     */
+    public static String crlfLines(String docString) {
+        StringBuilder text = new StringBuilder();
+        for (String line : docString.split("\n", -1)) { // -1: a last empty line counts
+            text.append(line).append("\r\n");
+        }
+        return expand(text.toString());
+    }
+
     public static String expand(String text) {
         StringBuilder unescaped = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
