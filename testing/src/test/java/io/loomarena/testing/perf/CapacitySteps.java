@@ -81,12 +81,12 @@ public final class CapacitySteps {
         assertThat(searched.finding().badInput()).as(searched.combination() + ": " + searched.message()).isFalse();
     }
 
-    /** The line names the time bound as the harness writes a duration, which the feature need not repeat. */
     @Then("the search stops on a bad input with one line starting {string}, its {int} step(s) kept in the summary")
     public void theSearchStops(String start, int steps) {
         theSearchStops(start, "", steps);
     }
 
+    /** A line that also names a value as the harness writes it (a time bound), which the feature need not repeat. */
     @Then("the search stops on a bad input with one line starting {string} and saying {string}, its {int} step(s)"
             + " kept in the summary")
     public void theSearchStops(String start, String saying, int steps) {
