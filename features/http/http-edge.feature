@@ -49,7 +49,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
   Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <server>
     Given the HTTP server runs "<server>"
     And an HTTP connection is open
-    When the HTTP connection sends in one write, each line ended by CRLF:
+    When the HTTP connection sends these requests in one write, each line ended by CRLF:
       """
       POST /ping HTTP/1.1
       Host: t
@@ -60,7 +60,6 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
 
       GET /metrics HTTP/1.1
       Host: t
-
       """
     And the HTTP connection reads 1 response
     Then the HTTP response on the connection has status 400 and Connection "close"

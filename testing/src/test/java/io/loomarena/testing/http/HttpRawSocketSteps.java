@@ -43,9 +43,9 @@ public class HttpRawSocketSteps {
         raw.sendAndHalfClose(requests.toString());
     }
 
-    @When("the HTTP connection sends in one write, each line ended by CRLF:")
-    public void theHttpConnectionSendsInOneWrite(String lines) {
-        raw.send(RequestText.crlfLines(lines));
+    @When("the HTTP connection sends these requests in one write, each line ended by CRLF:")
+    public void theHttpConnectionSendsInOneWrite(String requests) {
+        raw.send(RequestText.crlfRequests(requests));
     }
 
     @When("the HTTP connection reads {int} response(s)")

@@ -22,15 +22,14 @@ public final class RequestText {
     }
 
     /**
-     * The bytes a Doc String shows one line at a time: each of its lines ended by CRLF (an empty line is the empty
-     * line that ends a header section), with the escapes of {@link #expand} inside a line.
+     * The requests a Doc String shows one line at a time: each of its lines ended by CRLF (an empty line is the one
+     * that ends a header section), then the empty line that ends the last one (a Doc String cannot end with an empty
+     * line: Gherkin drops it), with the escapes of {@link #expand} inside a line.
      */
-    public static String crlfLines(String docString) {
+    public static String crlfRequests(String docString) {
         StringBuilder text = new StringBuilder();
-        for (String line : docString.split("\n", -1)) { // -1: a last empty line counts
-            text.append(line).append("\r\n");
-        }
-        return expand(text.toString());
+        docString.strip().lines().forEach(line -> text.append(line).append("\r\n"));
+        return expand(text.append("\r\n").toString());
     }
 
     public static String expand(String text) {
