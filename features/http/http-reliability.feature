@@ -419,7 +419,7 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     connection at a time (docs/architecture.md), so it has one request in flight, and an idle timeout longer than its
     1 s so that its connection waits for the slow request. pool runs with 200 threads so that all 200 are in progress
     (with its default of 100, the other 100 would wait in its queue).
-    Given the HTTP server runs "<server>" in its own JVM with "<options>"
+    Given the HTTP server runs "<server>" in its own JVM with <timeouts>
     And <requests> HTTP requests to "/io?ms=500" are in progress in the server JVM
     When the server JVM is sent SIGTERM
     Then new HTTP connections to the server JVM are refused
@@ -428,13 +428,13 @@ Feature: The HTTP server survives bad input, slow and vanishing clients, faults 
     And the server wrote no exception or stack trace to its error output
 
     Examples:
-      | server                  | requests | options                        |
-      | single                  | 1        | --grace 10s --idle-timeout 10s |
-      | platform                | 200      | --grace 10s                    |
-      | pool --pool-size 200    | 200      | --grace 10s                    |
-      | virtual                 | 200      | --grace 10s                    |
-      | virtual --cache-content | 200      | --grace 10s                    |
-      | event-loop              | 200      | --grace 10s                    |
+      | server                  | requests | timeouts                                           |
+      | single                  | 1        | a grace period of 10 s and an idle timeout of 10 s |
+      | platform                | 200      | a grace period of 10 s                             |
+      | pool --pool-size 200    | 200      | a grace period of 10 s                             |
+      | virtual                 | 200      | a grace period of 10 s                             |
+      | virtual --cache-content | 200      | a grace period of 10 s                             |
+      | event-loop              | 200      | a grace period of 10 s                             |
 
   Scenario Outline: a client that never reads a large response is closed by the write timeout on <server>
     Its tiny receive window fills, the server's write blocks (the event loop's write finds the socket full and waits

@@ -40,14 +40,35 @@ public class HttpServerJvmSteps {
         this.record = record;
     }
 
-    @Given("the HTTP server runs {string} in its own JVM with {string}")
-    public void theHttpServerRunsInItsOwnJvmWith(String setup, String options) {
-        server.start(setup, options);
+    /** One server timeout in words, {@code a grace period of 10 s}, and the option that sets it. */
+    private static final java.util.regex.Pattern TIMEOUT =
+            java.util.regex.Pattern.compile("an? (grace period|idle timeout|header timeout|write timeout) of (\\d+) s");
+
+    /** Timeouts in words, {@code a grace period of 10 s and an idle timeout of 10 s}, as the server's options. */
+    private static String options(String words) {
+        StringBuilder options = new StringBuilder();
+        java.util.regex.Matcher matcher = TIMEOUT.matcher(words);
+        while (matcher.find()) {
+            String option = switch (matcher.group(1)) {
+                case "grace period" -> "--grace";
+                case "idle timeout" -> "--idle-timeout";
+                case "header timeout" -> "--header-timeout";
+                default -> "--write-timeout";
+            };
+            options.append(' ').append(option).append(' ').append(matcher.group(2)).append('s');
+        }
+        return options.toString().strip();
     }
 
-    @Given("the HTTP server runs {string} in its own JVM with a header timeout of {int} s")
-    public void theHttpServerRunsWithAHeaderTimeout(String setup, int seconds) {
-        server.start(setup, "--header-timeout " + seconds + "s");
+    /**
+     * The server's timeouts in words ({@code a grace period of 10 s and an idle timeout of 10 s}): the feature says
+     * what is set, the glue how ({@code --grace 10s --idle-timeout 10s}).
+     */
+    @Given("^the HTTP server runs \"([^\"]*)\" in its own JVM with (an? (?:grace period|idle timeout|header timeout"
+            + "|write timeout) of \\d+ s(?: and an? (?:grace period|idle timeout|header timeout|write timeout) of"
+            + " \\d+ s)*)$")
+    public void theHttpServerRunsInItsOwnJvmWith(String setup, String timeouts) {
+        server.start(setup, options(timeouts));
     }
 
     @Given("the HTTP server runs {string} in its own JVM")
