@@ -1,25 +1,10 @@
 @Echo
 Feature: Echo benchmark of every server model against every client model
-  Each combination is measured as JMH measures a benchmark: in each fork, a fresh server JVM (pinned to CPU 0 when
-  taskset exists) and a fresh client JVM (CPU 1); inside that client JVM, warmup iterations and then measured
-  iterations of the same fixed work against the same server, so that what is measured runs warm on both sides. The
-  server's CPU, GC and allocation figures are read just before and just after each measured iteration. Forks and
-  iterations are the harness's settings (-Dloomarena.forks, -Dloomarena.warmupIterations, -Dloomarena.iterations;
-  defaults 2, 2 and 3); each iteration prints one [PERF] progress line as it ends.
-  The summary goes to target-results/echo/<SERVER>+<CLIENT>.json; the ranking scenario, last in this file, ranks them.
-  When a run selects several combinations, the first row measures all of them round by round (fork 1 of each, in an
-  order shuffled from the run's printed seed, then fork 2 of each), so that a change of the machine during the run
-  hits every combination alike; each row then checks its own summary. A run of one combination measures it alone.
-  The quick workload (100 clients x 2,500 messages: each measured iteration lasts at least a second here) runs by
-  default, but for the single server's row; that row and the @Slow @Full workload (1,000 clients x 1,000 messages)
-  run only when asked for. A run that measures several combinations together and not the single server first moves
-  a single-server summary of its workload left by an earlier run to target-results/echo/earlier/, with one line, so
-  that its ranking does not mix runs.
-  Each ranking line carries its spread (min/max, 95% confidence interval of the mean, widened where forks disagree),
-  says which combinations it is tied with (an order only where the interval of the ratio of two throughputs excludes
-  1, and none for a combination measured while other work took 10% or more of the server's or the client's CPU, which
-  a line under the ranking names) and gives its throughput over the fastest's with the interval of that ratio.
-  The regression gate, last, prints one [PERF][GATE] PASS or FAIL line per combination and rule; a FAIL fails the run.
+  Every combination of the echo suite is measured as JMH measures a benchmark, in fresh server and client JVMs with
+  warmup and measured iterations, and saved with every measured iteration; the ranking orders them with their spread and
+  ties, and the regression gate holds the quick workload to the committed baseline. The quick
+  workload runs by default, but for the single server's row; that row and the heavy workload run when asked for.
+  How it is measured and how to read it: docs/echo-benchmarks.md, "What the echo benchmark feature runs".
 
   @Performance
   Scenario Outline: <server> echo server against <client> echo client, <clients> clients x <messages> messages
@@ -65,7 +50,7 @@ Feature: Echo benchmark of every server model against every client model
   @PerformanceSummary
   Scenario: Rank the echo benchmark summaries
     When the echo benchmark summaries are ranked
-    Then the ranking lists the 8 echo combinations of the default run fastest first, and the single server's when its row ran
+    Then the ranking lists every echo combination of the default run fastest first, and the single server's when its row ran
     And every ranking line ends with its ratio to the fastest, with an interval, and its client's CPU
     And the ranking is written as ranking.md and ranking.csv beside the summaries
 

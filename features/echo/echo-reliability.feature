@@ -54,6 +54,8 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then every silent echo client sees end of stream within 5 seconds
     And the echo server's active connection count reaches 1
 
+    # without server single: one silent client holds its only thread, so the others wait by design (echo.feature, head-of-line blocking)
+    # without server pool: 50 silent clients fit in its 100 threads; the next scenario fills a pool of 4 and shows its queue
     Examples:
       | model      |
       | platform   |
@@ -121,7 +123,8 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     When an echo client writes without reading until the server's write to it blocks, and then resets the connection
     Then the echo server's open connections return to 0 and its threads to their baseline within 5 seconds
     And a new echo client gets "still serving" echoed by the server JVM
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
     Examples:
       | model      |
@@ -172,8 +175,10 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most <threads> during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
+    # without server single, pool: they serve one, or 100, connections at a time, so 10,000 are never served at once; the next outline floods them
     Examples:
       | model      | threads |
       # a handful of platform threads
@@ -195,8 +200,10 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most <threads> during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
+    # without server platform, virtual, event-loop, netty: they hold all 10,000 connections at once (the outline above)
     Examples:
       | model  | how                                          | threads |
       # 100 threads and a queue
@@ -217,4 +224,5 @@ Feature: Echo servers stay correct under garbage, silence, resets, floods and a 
     When 3000 connections open at once, and each is served one request and then closes
     Then all 3000 connections were served correctly
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output

@@ -153,6 +153,7 @@ Feature: Echo servers return every byte unchanged
     Then the echo server's active connection count returns to the noted value
     And the other echo client still gets "after the reset" echoed
 
+    # without server single: the next scenario, as it serves one client at a time: the reset client lets the next one in
     Examples:
       | model      |
       | platform   |
@@ -175,6 +176,7 @@ Feature: Echo servers return every byte unchanged
     When an echo client writes without ever reading until its writes stall
     Then another echo client still gets "not blocked" echoed
 
+    # without server single: it blocks behind a client that never reads, by design: the next scenario
     Examples:
       | model      |
       | platform   |
@@ -200,6 +202,7 @@ Feature: Echo servers return every byte unchanged
     Then every connected echo client sees end of stream or a reset within 5 seconds
     And the echo server stopped within 5 seconds and left no thread running
 
+    # without server single: it has one client served and two waiting: the next scenario
     Examples:
       | model      |
       | platform   |
@@ -261,6 +264,7 @@ Feature: Echo servers return every byte unchanged
     When every held echo client sends its own 32-byte message
     Then every held echo client received its own message unchanged
 
+    # without server single, pool: they serve one, or 100, connections at a time, so 1,000 held connections would wait; the next scenario runs a pool with more clients than threads
     Examples:
       | model      |
       | platform   |

@@ -222,6 +222,8 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     Then its summary is saved in the suite's folder and every measured iteration answered every request without error
     And the summary records the downstream JVM and where it ran, exactly when the path calls one
 
+    # without server single, platform: the experiment sets a pool's thread bound against models that hold no thread while
+    # they wait (virtual, event-loop); single serves one connection at a time, platform is bound by memory as virtual is
     @Slow
     Examples: quick, 100 requests (one per connection)
       | server             | path                  | requests |

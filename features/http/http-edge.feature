@@ -49,7 +49,18 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
   Scenario Outline: a request smuggled behind Content-Length and Transfer-Encoding is never served on <server>
     Given the HTTP server runs "<server>"
     And an HTTP connection is open
-    When the HTTP connection sends "POST /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /metrics HTTP/1.1\r\nHost: t\r\n\r\n" in one write
+    When the HTTP connection sends these requests in one write, each line ended by CRLF:
+      """
+      POST /ping HTTP/1.1
+      Host: t
+      Content-Length: 4
+      Transfer-Encoding: chunked
+
+      0
+
+      GET /metrics HTTP/1.1
+      Host: t
+      """
     And the HTTP connection reads 1 response
     Then the HTTP response on the connection has status 400 and Connection "close"
     And the HTTP connection is closed by the server with no second response
@@ -97,7 +108,7 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
   Scenario Outline: a slow client is closed after the header timeout while another client is served on <server>
     A single server serves the other client once the slow one has been closed.
     Given the HTTP server runs "<server>"
-    And a slow HTTP client has sent "GET /ping HTTP/1.1\r\nHo" and stalls
+    And a slow HTTP client has sent the start of a request for "/ping" and stalls
     When another HTTP client requests "/ping" on a new connection
     Then the other HTTP client is answered 200 within 5 s
     And the slow HTTP client got a 408 response and was closed within 5 s

@@ -32,7 +32,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerEventLoop
   Scenario: the event-loop model holds 10,000 connections at once on its loops and serves a request on each
@@ -42,7 +43,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerPlatform
   Scenario: the platform model holds 10,000 connections with one platform thread each
@@ -52,7 +54,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     And the server held all 10000 connections open at once
     And the server's platform threads grew by at most 10012 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerPool
   Scenario: the pool model queues 10,000 connections for its 100 threads
@@ -61,7 +64,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerSingle
   Scenario: the single model serves 10,000 connections one after another
@@ -70,7 +74,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     Then all 10000 connections were served correctly
     And the server's platform threads grew by at most 12 during the flood
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerVirtual
   Scenario: the virtual model, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
@@ -83,7 +88,8 @@ Feature: The HTTP server under a flood of 10,000 connections
     When 3000 connections open at once, and each is served one request and then closes
     Then all 3000 connections were served correctly
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output
 
   @ServerEventLoop
   Scenario: the event-loop model, allowed only 1,000 open files, serves a flood of 3,000 connections as files free up
@@ -96,4 +102,5 @@ Feature: The HTTP server under a flood of 10,000 connections
     When 3000 connections open at once, and each is served one request and then closes
     Then all 3000 connections were served correctly
     And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
-    And the server is still running and wrote no stack trace and no OutOfMemoryError to stderr
+    And the server JVM is still running
+    And the server wrote no exception or stack trace to its error output

@@ -1,7 +1,7 @@
 @Http @Functional
 Feature: The HTTP server gives the same answers in every thread model
-  The same HTTP/1.1 server runs in four thread models, single, platform, pool and virtual, and virtual also with
-  cached content (`--cache-content`). Parser, router and response writer are shared; only the thread model differs,
+  The same HTTP/1.1 server runs in every thread model it implements, single, platform, pool, virtual and event-loop,
+  and virtual also with cached content (`--cache-content`). Parser, router and response writer are shared; only the thread model differs,
   so every model must answer every endpoint the same way, over java.net.http.HttpClient as over raw sockets. Each
   example starts a fresh server inside this JVM on a free port, with a 1 s header timeout and a 1 s downstream
   allowance.
@@ -62,8 +62,8 @@ Feature: The HTTP server gives the same answers in every thread model
   Scenario Outline: two requests share one kept-alive connection on <server>
     Given the HTTP server runs "<server>"
     And an HTTP connection is open
-    When the HTTP connection sends "GET /ping HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
-    And the HTTP connection sends "GET /files/notes.txt HTTP/1.1\r\nHost: test\r\n\r\n" and reads the response
+    When the HTTP connection requests "/ping" and reads the response
+    And the HTTP connection requests "/files/notes.txt" and reads the response
     Then the HTTP connection got 2 responses with statuses "200,200" and bodies "pong|Plain text served with text/plain.\n"
     And no HTTP response on the connection said "Connection: close"
     And the HTTP server accepted 1 connection
@@ -81,7 +81,7 @@ Feature: The HTTP server gives the same answers in every thread model
     The first request is the slowest, so answering out of order would show.
     Given the HTTP server runs "<server>"
     And an HTTP connection is open
-    When the HTTP connection sends "GET /io?ms=50 HTTP/1.1\r\nHost: t\r\n\r\nGET /ping HTTP/1.1\r\nHost: t\r\n\r\nGET /files/notes.txt HTTP/1.1\r\nHost: t\r\n\r\n" in one write and half-closes
+    When the HTTP connection pipelines GET requests of "/io?ms=50, /ping, /files/notes.txt" in one write and half-closes
     And the HTTP connection reads 3 responses
     Then the HTTP connection got 3 responses with statuses "200,200,200" and bodies "io 50 ms\n|pong|Plain text served with text/plain.\n"
     And the HTTP connection is closed by the server
@@ -181,7 +181,7 @@ Feature: The HTTP server gives the same answers in every thread model
     Scenario Outline: a second client waits while the first holds its keep-alive connection on <server>
       Given the HTTP server runs "<server>"
       And a first HTTP client holds a kept-alive connection after one request
-      When a second HTTP client sends "GET /ping HTTP/1.1\r\nHost: t\r\n\r\n"
+      When a second HTTP client requests "/ping"
       Then the second HTTP client <outcome> while the first one holds its connection
       And the second HTTP client is answered 200 once the first HTTP client closes
 
@@ -207,6 +207,7 @@ Feature: The HTTP server gives the same answers in every thread model
       When those HTTP clients close their connections
       Then the virtual-thread gauge in "/metrics" returns to the noted value within 5 s
 
+      # without server single, pool: platform stands for the models on platform threads: none starts a virtual thread
       Examples:
         | server                  | more |
         | platform                | 0    |

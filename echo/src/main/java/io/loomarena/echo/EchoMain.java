@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "echo", mixinStandardHelpOptions = true, version = "loom-arena echo",
         subcommands = {ServerCommand.class, ClientCommand.class},
-        description = "RFC 862 echo servers in four concurrency models, and the echo load client.")
+        description = "RFC 862 echo servers, one per concurrency model (server --model), and the echo load client.")
 public final class EchoMain implements Runnable {
 
     public static final int EXIT_OK = 0;

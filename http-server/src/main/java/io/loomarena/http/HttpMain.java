@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 /** Command-line entry point of {@code http-server.jar}: {@code serve} runs the server in one thread model, {@code load} drives it. */
 @Command(name = "http-server", mixinStandardHelpOptions = true,
         subcommands = {ServeCommand.class, LoadCommand.class},
-        description = "HTTP/1.1 server in four thread models, and its load client.")
+        description = "HTTP/1.1 server in every thread model (serve --model), and its load client.")
 public final class HttpMain implements Runnable {
 
     @CommandLine.Spec

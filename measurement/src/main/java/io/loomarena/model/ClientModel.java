@@ -59,6 +59,14 @@ public enum ClientModel implements ThreadModel {
                 + "' is not a client model; expected one of: " + allowed()));
     }
 
+    /** The command-line names in the enum's order, for a help text ({@link ServerModel.CliNames}). */
+    public static final class CliNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(values()).map(ClientModel::cliName).iterator();
+        }
+    }
+
     /** The command-line names, comma separated: {@code platform, virtual}. */
     public static String allowed() {
         return ThreadModel.cliNames(values());

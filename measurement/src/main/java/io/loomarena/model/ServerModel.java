@@ -202,6 +202,17 @@ public enum ServerModel implements ThreadModel {
         return new Parsed(named(name), false, Optional.empty());
     }
 
+    /**
+     * The command-line names in the enum's order, for a help text: picocli's {@code completionCandidates}, which
+     * {@code ${COMPLETION-CANDIDATES}} in an option's description lists, so no help text lists the models by hand.
+     */
+    public static final class CliNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(values()).map(ServerModel::cliName).iterator();
+        }
+    }
+
     /** The command-line names, comma separated: {@code single, platform, pool, virtual, event-loop, netty}. */
     public static String allowed() {
         return ThreadModel.cliNames(values());

@@ -38,6 +38,11 @@ public final class OldModelTags implements LauncherSessionListener {
         return Map.copyOf(renamed);
     }
 
+    /** The old tags that a filter may still name. */
+    static java.util.Set<String> oldTags() {
+        return RENAMED.keySet();
+    }
+
     @Override
     public void launcherSessionOpened(LauncherSession session) {
         String tags = System.getProperty(PROPERTY);

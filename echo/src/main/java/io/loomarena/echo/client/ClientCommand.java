@@ -45,7 +45,8 @@ public final class ClientCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--model", required = true, converter = ModelConverter.class, paramLabel = "MODEL",
-            description = "Thread model of the sessions: platform or virtual.")
+            completionCandidates = ClientModel.CliNames.class,
+            description = "Thread model of the sessions: ${COMPLETION-CANDIDATES}.")
     ClientModel model;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = EchoClientConfig.DEFAULT_HOST,

@@ -32,7 +32,8 @@ public final class ServerCommand implements java.util.concurrent.Callable<Intege
     CommandSpec spec;
 
     @Option(names = "--model", required = true, converter = ModelConverter.class, paramLabel = "MODEL",
-            description = "Concurrency model: single, platform, pool, virtual, event-loop or netty.")
+            completionCandidates = ServerModel.CliNames.class,
+            description = "Concurrency model: ${COMPLETION-CANDIDATES}.")
     ServerModel model;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = EchoServerConfig.DEFAULT_HOST,

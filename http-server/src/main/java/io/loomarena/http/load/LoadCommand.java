@@ -18,6 +18,7 @@ import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.RunResult;
+import io.loomarena.model.ClientModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,7 +62,8 @@ public final class LoadCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--client", arity = VALUE, fallbackValue = NO_VALUE,
-            paramLabel = "platform|virtual", description = "Thread model: one thread per connection.")
+            paramLabel = "MODEL", completionCandidates = ClientModel.CliNames.class,
+            description = "Thread model, one thread per connection: ${COMPLETION-CANDIDATES}.")
     String client;
 
     @Option(names = "--url", arity = VALUE, fallbackValue = NO_VALUE,

@@ -44,8 +44,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL",
-            description = "single|platform|pool|virtual|event-loop|netty (netty: a reference, /ping and /data.json only)")
+    @Option(names = "--model", paramLabel = "MODEL", completionCandidates = ServerModel.CliNames.class,
+            description = "${COMPLETION-CANDIDATES} (netty: a reference, /ping and /data.json only)")
     String model;
     /** The old name of {@code --model}, kept for scripts; not in the help. */
     @Option(names = "--stage", paramLabel = "MODEL", hidden = true)

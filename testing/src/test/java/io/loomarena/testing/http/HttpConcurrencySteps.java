@@ -63,9 +63,9 @@ public class HttpConcurrencySteps {
         clients.firstClientHolds();
     }
 
-    @When("a second HTTP client sends {string}")
-    public void aSecondHttpClientSends(String request) {
-        clients.secondClientSends(request);
+    @When("a second HTTP client requests {string}")
+    public void aSecondHttpClientRequests(String target) {
+        clients.secondClientSends(io.loomarena.testing.http.support.RequestText.get(target));
     }
 
     @Then("the second HTTP client gets no response while the first one holds its connection")

@@ -20,9 +20,15 @@ public class HttpMisbehavingClientSteps {
         this.clients = clients;
     }
 
-    @Given("a slow HTTP client has sent {string} and stalls")
-    public void aSlowHttpClientStalls(String partial) {
-        clients.slowClient(partial);
+    /** The request line of a GET of {@code target} and the start of its first header field, and nothing more. */
+    @Given("a slow HTTP client has sent the start of a request for {string} and stalls")
+    public void aSlowHttpClientStallsInItsHeaders(String target) {
+        clients.slowClient("GET " + target + " HTTP/1.1\r\nHo");
+    }
+
+    @Given("a slow HTTP client has sent the first word of a request line and stalls")
+    public void aSlowHttpClientStallsInItsRequestLine() {
+        clients.slowClient("GET ");
     }
 
     @When("another HTTP client requests {string} on a new connection")

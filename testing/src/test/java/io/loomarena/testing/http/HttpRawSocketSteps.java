@@ -27,20 +27,25 @@ public class HttpRawSocketSteps {
         raw.openKept();
     }
 
-    @When("the HTTP connection sends {string} and reads the response")
-    public void theHttpConnectionSendsAndReads(String request) {
-        raw.send(request);
+    @When("the HTTP connection requests {string} and reads the response")
+    public void theHttpConnectionRequestsAndReads(String target) {
+        raw.send(RequestText.get(target));
         raw.read(1);
     }
 
-    @When("the HTTP connection sends {string} in one write and half-closes")
-    public void theHttpConnectionSendsAndHalfCloses(String requests) {
-        raw.sendAndHalfClose(requests);
+    /** {@code "/io?ms=50, /ping"}: one GET per target, all in one write, then the half-close. */
+    @When("the HTTP connection pipelines GET requests of {string} in one write and half-closes")
+    public void theHttpConnectionPipelinesAndHalfCloses(String targets) {
+        StringBuilder requests = new StringBuilder();
+        for (String target : targets.split(",\\s*")) {
+            requests.append(RequestText.get(target.strip()));
+        }
+        raw.sendAndHalfClose(requests.toString());
     }
 
-    @When("the HTTP connection sends {string} in one write")
+    @When("the HTTP connection sends these requests in one write, each line ended by CRLF:")
     public void theHttpConnectionSendsInOneWrite(String requests) {
-        raw.send(requests);
+        raw.send(RequestText.crlfRequests(requests));
     }
 
     @When("the HTTP connection reads {int} response(s)")

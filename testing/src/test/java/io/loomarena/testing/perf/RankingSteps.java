@@ -41,11 +41,13 @@ public final class RankingSteps {
         rank(suite);
     }
 
-    @Then("the ranking lists the {int} echo combinations of the default run fastest first, and the single server's when its row ran")
-    public void theRankingListsAllCombinations(int count) {
+    /**
+     * How many rows the default run ranks is the suite's list ({@code EchoSuite.combinations()}, which
+     * {@code SuiteExamplesTest} holds the feature's rows to), not a number written in the feature.
+     */
+    @Then("the ranking lists every echo combination of the default run fastest first, and the single server's when its row ran")
+    public void theRankingListsAllCombinations() {
         fastestFirst();
-        assertThat(context.ranking.groups()).allSatisfy(group -> assertThat(context.suite
-                .expectedCombinations(group.workload())).hasSize(count));
     }
 
     @Then("the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each")

@@ -31,6 +31,11 @@ public final class FloodScenario implements AutoCloseable {
         return flood().flood(connections, floodMode);
     }
 
+    /** Whether a server JVM was started for a flood in this scenario. */
+    public boolean started() {
+        return flood != null;
+    }
+
     public ConnectionFlood flood() {
         if (flood == null) {
             throw new IllegalStateException("no server JVM was started for a flood in this scenario");

@@ -100,17 +100,6 @@ public final class FloodSteps {
         record.figure("fd kinds changed since the baseline", scenario.flood().fileDescriptorChanges());
     }
 
-    @Then("the server is still running and wrote no stack trace and no OutOfMemoryError to stderr")
-    public void theServerWroteNoStackTrace() {
-        assertThat(scenario.flood().serverAlive()).as("server alive; %s", scenario.flood().serverDetails()).isTrue();
-        String stderr = scenario.flood().serverStderr();
-        record.figure("server stderr", stderr.isBlank() ? "empty" : stderr.lines().count() + " lines (of the last "
-                + ChildProcess.TAIL_LINES + " kept), last: "
-                + stderr.lines().reduce((a, b) -> b).orElse(""));
-        assertThat(stderr).as("server stderr").doesNotContain("OutOfMemoryError").doesNotContain("\tat ")
-                .doesNotContainPattern("(?m)^\\s+at [\\w.$]+\\(");
-    }
-
     @After(value = "@Reliability", order = 6000)
     public void closeFlood() {
         scenario.close();

@@ -30,9 +30,4 @@ public class HttpReliabilitySteps {
                 .isEqualTo(raw.responses().size());
     }
 
-    @Then("no uncaught exception or stack trace appeared in the HTTP server's log")
-    public void noUncaughtExceptionInTheServerLog() {
-        record.figure("server log problems", log.problems().size());
-        assertThat(log.problems()).isEmpty();
-    }
 }

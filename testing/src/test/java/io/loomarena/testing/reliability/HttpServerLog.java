@@ -82,6 +82,11 @@ public final class HttpServerLog {
         handler = null;
     }
 
+    /** Whether it listens (from {@link #start()} to {@link #stop()}). */
+    public synchronized boolean started() {
+        return handler != null;
+    }
+
     /** Every problem seen since {@link #start()}, one line each. */
     public List<String> problems() {
         return List.copyOf(problems);

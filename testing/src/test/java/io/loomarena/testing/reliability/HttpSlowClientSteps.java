@@ -30,9 +30,9 @@ public class HttpSlowClientSteps {
         this.record = record;
     }
 
-    @Given("the HTTP server runs {string} in its own JVM with a {int} MiB file in its docroot and {string}")
-    public void theHttpServerRunsWithABigFile(String setup, int mebibytes, String options) {
-        server.startWithBigFile(setup, mebibytes, options);
+    @Given("the HTTP server runs {string} in its own JVM with a {int} MiB file in its docroot and a write timeout of {int} s")
+    public void theHttpServerRunsWithABigFile(String setup, int mebibytes, int writeTimeoutSeconds) {
+        server.startWithBigFile(setup, mebibytes, "--write-timeout " + writeTimeoutSeconds + "s");
     }
 
     @When("a normal HTTP client requests {string} {int} times alone, one new connection each")

@@ -200,6 +200,11 @@ public final class HttpForkedServer implements AutoCloseable {
         return RawHttpConnection.refused(port());
     }
 
+    /** Whether a server JVM was started in this scenario. */
+    public boolean started() {
+        return server != null;
+    }
+
     /** Lines of the server's stderr tail that belong to a stack trace or an uncaught exception. */
     public List<String> stackTraceLines() {
         String details = running().details();

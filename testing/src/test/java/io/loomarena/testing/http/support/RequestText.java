@@ -16,6 +16,22 @@ public final class RequestText {
     private RequestText() {
     }
 
+    /** A minimal HTTP/1.1 GET of {@code target}: what a step that "requests" a path sends. */
+    public static String get(String target) {
+        return "GET " + target + " HTTP/1.1\r\nHost: t\r\n\r\n";
+    }
+
+    /**
+     * The requests a Doc String shows one line at a time: each of its lines ended by CRLF (an empty line is the one
+     * that ends a header section), then the empty line that ends the last one (a Doc String cannot end with an empty
+     * line: Gherkin drops it), with the escapes of {@link #expand} inside a line.
+     */
+    public static String crlfRequests(String docString) {
+        StringBuilder text = new StringBuilder();
+        docString.strip().lines().forEach(line -> text.append(line).append("\r\n"));
+        return expand(text.append("\r\n").toString());
+    }
+
     public static String expand(String text) {
         StringBuilder unescaped = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {

@@ -16,4 +16,11 @@ class RequestTextTest {
     void leavesAnIncompleteHexEscapeAlone() {
         assertThat(RequestText.expand("\\xg1\\x2")).isEqualTo("\\xg1\\x2");
     }
+
+    @Test
+    void aDocStringOfRequestsEndsEachLineAndTheLastHeaderSectionWithCrlf() {
+        assertThat(RequestText.crlfRequests("POST /ping HTTP/1.1\nContent-Length: 1\n\nxGET / HTTP/1.1\nHost: t"))
+                .isEqualTo("POST /ping HTTP/1.1\r\nContent-Length: 1\r\n\r\nxGET / HTTP/1.1\r\nHost: t\r\n\r\n");
+        assertThat(RequestText.get("/ping")).isEqualTo("GET /ping HTTP/1.1\r\nHost: t\r\n\r\n");
+    }
 }
