@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.loomarena.harness.HarnessSettings;
-import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.session.Deployment;
 
 /**
  * Searches one combination's capacity end to end: the {@link CapacitySearch} over {@link HttpCapacitySteps}, its
@@ -21,7 +21,7 @@ public final class CapacityRun {
     }
 
     /** Searches {@code plan}, writes its summary under the settings' results folder and returns it. */
-    public static CapacitySummary search(CapacityPlan plan, HarnessSettings settings, Placement placement,
+    public static CapacitySummary search(CapacityPlan plan, HarnessSettings settings, Deployment deployment,
                                          PrintStream out) {
         out.println("[CAPACITY] " + plan.combination() + ": searching " + plan.path() + " under \"" + plan.objective()
                 + "\" from " + (long) plan.search().startRate() + " req/s, x" + plan.search().growth()
@@ -33,7 +33,7 @@ public final class CapacityRun {
         environment.put("jdk", Runtime.version().toString());
         Instant start = Instant.now();
         environment.put("startedAt", start.toString());
-        CapacityOutcome outcome = new CapacitySearch(plan.search(), new HttpCapacitySteps(plan, settings, placement,
+        CapacityOutcome outcome = new CapacitySearch(plan.search(), new HttpCapacitySteps(plan, settings, deployment,
                 out), System::nanoTime).run();
         environment.put("loadAverageAfter", loadAverage());
         environment.put("seconds", Duration.between(start, Instant.now()).toSeconds());

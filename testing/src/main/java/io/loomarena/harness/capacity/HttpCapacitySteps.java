@@ -11,7 +11,7 @@ import io.loomarena.harness.http.HttpBenchmarks;
 import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.harness.session.ForkOutcome;
 import io.loomarena.harness.session.ForkRunner;
-import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.session.Deployment;
 import io.loomarena.harness.summary.IterationReadings;
 import io.loomarena.measure.LatencyHistograms;
 import io.loomarena.measure.RunResult;
@@ -29,13 +29,13 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
 
     private final CapacityPlan plan;
     private final HarnessSettings settings;
-    private final Placement placement;
+    private final Deployment deployment;
     private final PrintStream out;
 
-    public HttpCapacitySteps(CapacityPlan plan, HarnessSettings settings, Placement placement, PrintStream out) {
+    public HttpCapacitySteps(CapacityPlan plan, HarnessSettings settings, Deployment deployment, PrintStream out) {
         this.plan = plan;
         this.settings = settings.withIterations(1, WARMUP_ITERATIONS, 1);
-        this.placement = placement;
+        this.deployment = deployment;
         this.out = out;
     }
 
@@ -44,7 +44,7 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
         out.printf(java.util.Locale.ROOT, "[CAPACITY] %s step %d: %.0f req/s for %d ms%n", plan.combination(), number,
                 rate, plan.objective().window().toMillis());
         ForkOutcome outcome;
-        try (ForkRunner runner = new ForkRunner(benchmarkPlan(rate), settings, placement, out, "")) {
+        try (ForkRunner runner = new ForkRunner(benchmarkPlan(rate), settings, deployment, out, "")) {
             outcome = runner.run(1);
         }
         CapacityStep step = judge(number, rate, outcome);

@@ -13,7 +13,7 @@ import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.session.ForkRunner;
 import io.loomarena.harness.session.MeasuredForks;
-import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.session.Deployment;
 import io.loomarena.harness.summary.BenchmarkSummary;
 
 /**
@@ -39,8 +39,8 @@ record AbForks(AbBuilds builds, int maxExtraForks, Function<AbGate.Compared, Opt
         // Both builds' iterations carry the placement of the two CPUs around them, read with the harness's own jars:
         // the verdict compares like with like (Placements).
         HarnessSettings probed = settings.withCrossCpuProbe(true);
-        Placement baselinePlace = Placement.local(local.withClassPath(builds.baselineJars().classPath()));
-        Placement candidatePlace = Placement.local(local.withClassPath(builds.candidateJars().classPath()));
+        Deployment baselinePlace = Deployment.local(local.withClassPath(builds.baselineJars().classPath()));
+        Deployment candidatePlace = Deployment.local(local.withClassPath(builds.candidateJars().classPath()));
         Side a = new Side(new MeasuredForks(plan, settings, baselinePlace), baselineLabel);
         Side b = new Side(new MeasuredForks(plan, settings, candidatePlace), AbGate.THIS_BUILD);
         List<String> failed = new ArrayList<>();

@@ -23,7 +23,7 @@ public final class AcrossHosts {
                                                      List<BenchmarkPlan> plans) {
         List<Combination.Measured> measured = new ArrayList<>();
         for (BenchmarkPlan plan : plans) {
-            measured.add(Combination.measureAndSave(plan, settings, store, hosts.placement(JvmFork.local(settings))));
+            measured.add(Combination.measureAndSave(plan, settings, store, hosts.deployment(JvmFork.local(settings))));
         }
         return measured;
     }

@@ -19,7 +19,7 @@ import io.loomarena.harness.fork.CpuPinning;
 import io.loomarena.harness.fork.JvmFork;
 import io.loomarena.harness.gate.BaselineBuild;
 import io.loomarena.harness.gate.BuildJars;
-import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.session.Deployment;
 import io.loomarena.harness.summary.HostInfo;
 
 /**
@@ -79,11 +79,11 @@ public final class RemoteHosts implements AutoCloseable {
      * Where the JVMs of a session run in this test run, chosen once at the edge: on the hosts of {@link #shared} when
      * {@code remote} names any, else on this machine.
      */
-    public static Placement placementOfRun(RemoteSettings remote, HarnessSettings settings, Path repo,
+    public static Deployment deploymentOfRun(RemoteSettings remote, HarnessSettings settings, Path repo,
                                            PrintStream out) {
         JvmFork local = JvmFork.local(settings);
-        return shared(remote, settings, repo, out).map(hosts -> hosts.placement(local))
-                .orElseGet(() -> Placement.local(local));
+        return shared(remote, settings, repo, out).map(hosts -> hosts.deployment(local))
+                .orElseGet(() -> Deployment.local(local));
     }
 
     /** Closes the run's hosts, if any were made ready (kills leftovers, removes folders); safe when none were. */
@@ -195,9 +195,9 @@ public final class RemoteHosts implements AutoCloseable {
      * Where a session's JVMs run on these hosts: the server on its host, each client on its own (or on this machine
      * through {@code local} when no client host is set).
      */
-    public Placement placement(JvmFork local) {
+    public Deployment deployment(JvmFork local) {
         List<JvmFork> clients = clientForks.isEmpty() ? List.of(local) : clientForks;
-        return new Placement(serverFork, clients, hosts, Optional.of(serverConnectAddress()));
+        return new Deployment(serverFork, clients, hosts, Optional.of(serverConnectAddress()));
     }
 
     /** The JVMs of the server role (the server and a suite's downstream) start here. */

@@ -16,11 +16,11 @@ import io.loomarena.measure.IterationLoop;
  * Measures one combination the way JMH measures a benchmark: {@code forks} times, a fresh server JVM (and the plan's
  * downstream, if any) and fresh client JVMs, each fork run by a {@link ForkRunner}; inside a client JVM,
  * {@code warmupIterations} iterations and then {@code iterations} measured ones ({@link IterationLoop}). Where the
- * JVMs run is the {@link Placement} given at the edge. The first fork's server is started by {@link #start}, so that
+ * JVMs run is the {@link Deployment} given at the edge. The first fork's server is started by {@link #start}, so that
  * a caller (a test) can see it before {@link #run()}; each later fork's replaces it. Used by one thread; closing stops
  * the servers and deletes the temporary files.
  * <pre>
- * try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, placement)) {
+ * try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, deployment)) {
  *     BenchmarkSummary summary = session.run();
  * }
  * </pre>
@@ -35,11 +35,11 @@ public final class BenchmarkSession implements AutoCloseable {
     private ForkServers servers;
 
     private BenchmarkSession(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress,
-                             Placement placement) {
+                             Deployment deployment) {
         this.plan = plan;
         this.settings = settings;
-        this.measured = new MeasuredForks(plan, settings, placement);
-        this.runner = new ForkRunner(plan, settings, placement, progress, "");
+        this.measured = new MeasuredForks(plan, settings, deployment);
+        this.runner = new ForkRunner(plan, settings, deployment, progress, "");
         try {
             this.servers = runner.startServers(1);
         } catch (RuntimeException e) {
@@ -55,13 +55,13 @@ public final class BenchmarkSession implements AutoCloseable {
 
     /** Like {@link #start(BenchmarkPlan, HarnessSettings)}, printing the progress lines to {@code progress}. */
     public static BenchmarkSession start(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress) {
-        return start(plan, settings, progress, Placement.local(JvmFork.local(settings)));
+        return start(plan, settings, progress, Deployment.local(JvmFork.local(settings)));
     }
 
-    /** Like {@link #start(BenchmarkPlan, HarnessSettings, PrintStream)}, the JVMs where {@code placement} says. */
+    /** Like {@link #start(BenchmarkPlan, HarnessSettings, PrintStream)}, the JVMs where {@code deployment} says. */
     public static BenchmarkSession start(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress,
-                                         Placement placement) {
-        return new BenchmarkSession(plan, settings, progress, placement);
+                                         Deployment deployment) {
+        return new BenchmarkSession(plan, settings, progress, deployment);
     }
 
     /**
@@ -70,7 +70,7 @@ public final class BenchmarkSession implements AutoCloseable {
      */
     static BenchmarkSession startWithClients(BenchmarkPlan plan, HarnessSettings settings, PrintStream progress,
                                              List<JvmFork> clients) {
-        return start(plan, settings, progress, new Placement(JvmFork.local(settings), clients, List.of(),
+        return start(plan, settings, progress, new Deployment(JvmFork.local(settings), clients, List.of(),
                 Optional.empty()));
     }
 

@@ -19,7 +19,7 @@ import io.loomarena.harness.summary.HostResults;
 import io.loomarena.measure.RunResult;
 
 /**
- * The client JVMs of one fork: one per client fork of the {@link Placement}, each with its share of the work and its
+ * The client JVMs of one fork: one per client fork of the {@link Deployment}, each with its share of the work and its
  * result files, there (on its host) and here; and, once they exited, their results read and merged. Immutable.
  */
 final class ClientJvms {
@@ -45,10 +45,10 @@ final class ClientJvms {
     }
 
     /** The client JVMs of fork {@code forkNumber} against {@code server}, writing their results under {@code workDir}. */
-    static ClientJvms of(BenchmarkPlan plan, HarnessSettings settings, Placement placement, Path workDir,
+    static ClientJvms of(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, Path workDir,
                          int forkNumber, ForkedServer server) {
-        List<JvmFork> forks = placement.clients();
-        String host = placement.connectAddress().orElse(server.address().host());
+        List<JvmFork> forks = deployment.clients();
+        String host = deployment.connectAddress().orElse(server.address().host());
         List<ClientJvm> jvms = new ArrayList<>();
         for (int c = 0; c < forks.size(); c++) {
             JvmFork fork = forks.get(c);

@@ -25,20 +25,20 @@ public final class Combination {
     }
 
     /**
-     * Measures {@code plan} with {@code settings} where {@code placement} says (chosen at the edge: this machine or the
+     * Measures {@code plan} with {@code settings} where {@code deployment} says (chosen at the edge: this machine or the
      * hosts of the run), saves it in {@code store}; progress goes to standard output.
      */
     public static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
-                                          Placement placement) {
-        return measureAndSave(plan, settings, store, placement, SuiteProgress.shared(), System.out);
+                                          Deployment deployment) {
+        return measureAndSave(plan, settings, store, deployment, SuiteProgress.shared(), System.out);
     }
 
     static Measured measureAndSave(BenchmarkPlan plan, HarnessSettings settings, SummaryStore store,
-                                   Placement placement, SuiteProgress progress, PrintStream out) {
+                                   Deployment deployment, SuiteProgress progress, PrintStream out) {
         long started = System.nanoTime();
         store.delete(plan.suite(), plan.combination());
         BenchmarkSummary summary;
-        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, placement)) {
+        try (BenchmarkSession session = BenchmarkSession.start(plan, settings, out, deployment)) {
             summary = session.run();
         }
         Path file = store.write(summary);

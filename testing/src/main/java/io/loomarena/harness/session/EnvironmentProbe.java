@@ -27,14 +27,14 @@ public final class EnvironmentProbe {
     }
 
     /** The environment of a combination that started at {@code started} with the machine load {@code loadAverage}. */
-    static Environment capture(HarnessJvm harness, Placement placement, Instant started, String loadAverage,
+    static Environment capture(HarnessJvm harness, Deployment deployment, Instant started, String loadAverage,
                                boolean peakRssPerRun, Path repository, List<HostInfo> hosts) {
-        JvmFork fork = placement.server();
+        JvmFork fork = deployment.server();
         CpuPinning pinning = fork.pinning();
         List<String> warnings = new ArrayList<>();
         ForkedJvm serverJvm = forkedJvm(fork, warnings);
         List<ForkedJvm> clientJvms = new ArrayList<>();
-        for (JvmFork client : placement.clients()) {
+        for (JvmFork client : deployment.clients()) {
             ForkedJvm clientJvm = forkedJvm(client, warnings);
             if (!clientJvms.contains(clientJvm)) {
                 clientJvms.add(clientJvm);
@@ -54,9 +54,9 @@ public final class EnvironmentProbe {
                 ? "server=" + pinning.serverCpu().orElseThrow() + ", client=" + pinning.clientCpu().orElseThrow()
                 : "none";
         return new Environment(harness.version(), harness.vendor(), harness.vm(),
-                fork.javaBinary().toString(), fork.jvmArgs(), placement.clients().get(0).jvmArgs(), harness.os(),
+                fork.javaBinary().toString(), fork.jvmArgs(), deployment.clients().get(0).jvmArgs(), harness.os(),
                 Runtime.getRuntime().availableProcessors(), pinned, pinning.applied(), warnings, loadAverage,
-                gitCommit(repository), started.toString(), hosts, serverJvm, clientJvms, placement.serverCell());
+                gitCommit(repository), started.toString(), hosts, serverJvm, clientJvms, deployment.serverCell());
     }
 
     /**

@@ -18,10 +18,10 @@ import io.loomarena.harness.fork.ForkedServer;
 
 /**
  * Runs the forks of one combination the way JMH runs a benchmark's: each fork a fresh server JVM (and the plan's
- * downstream, if any) and fresh client JVMs, one per client fork of the {@link Placement}; inside each client JVM,
+ * downstream, if any) and fresh client JVMs, one per client fork of the {@link Deployment}; inside each client JVM,
  * {@code warmupIterations} iterations and then {@code iterations} measured ones, paced over stdin and stdout
  * ({@link ForkPacer}) so that the server's CPU, GC and allocation figures cover exactly the measured iterations. Where
- * the JVMs run is the placement's business: here or on hosts, this class does the same. Both a
+ * the JVMs run is the deployment's business: here or on hosts, this class does the same. Both a
  * {@link BenchmarkSession} (forks in a row) and the A/B gate (two runners, forks alternating) run forks through it.
  * Used by one thread; closing ends the cross-CPU probe it created and deletes the client result files of its forks.
  */
@@ -29,7 +29,7 @@ public final class ForkRunner implements AutoCloseable {
 
     private final BenchmarkPlan plan;
     private final HarnessSettings settings;
-    private final Placement placement;
+    private final Deployment deployment;
     private final ForkProgress progress;
     private final Path workDir;
     private final Optional<CrossCpuProbe> probe;
@@ -40,28 +40,28 @@ public final class ForkRunner implements AutoCloseable {
     /**
      * @param build the build measured, as progress lines name it ({@code baseline main}); empty outside the A/B gate
      */
-    public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
+    public ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, PrintStream out,
                       String build) {
-        this(plan, settings, placement, out, build, probe(settings, placement), true);
+        this(plan, settings, deployment, out, build, probe(settings, deployment), true);
     }
 
     /**
      * A runner that reads the placement with {@code sharedProbe}, which its creator closes, instead of a probe of its
      * own: runners pinned alike in one run then keep two idle probe JVMs between them, not two each.
      */
-    ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out, String build,
+    ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, PrintStream out, String build,
                Optional<CrossCpuProbe> sharedProbe) {
-        this(plan, settings, placement, out, build, sharedProbe, false);
+        this(plan, settings, deployment, out, build, sharedProbe, false);
     }
 
-    private ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Placement placement, PrintStream out,
+    private ForkRunner(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, PrintStream out,
                        String build, Optional<CrossCpuProbe> probe, boolean ownsProbe) {
         this.probe = probe;
         this.ownsProbe = ownsProbe;
-        this.neighbours = oneLocalPair(placement) ? CpuNeighbours.of(placement.server().pinning()) : Optional.empty();
+        this.neighbours = oneLocalPair(deployment) ? CpuNeighbours.of(deployment.server().pinning()) : Optional.empty();
         this.plan = plan;
         this.settings = settings;
-        this.placement = placement;
+        this.deployment = deployment;
         this.progress = new ForkProgress(out, plan, settings.forks(), build);
         try {
             this.workDir = Files.createTempDirectory("loomarena-" + plan.suite() + "-");
@@ -75,26 +75,26 @@ public final class ForkRunner implements AutoCloseable {
      * there is one placement to read: server and one client JVM pinned to two CPUs of this machine. Its JVMs start
      * with its first reading.
      */
-    static Optional<CrossCpuProbe> probe(HarnessSettings settings, Placement placement) {
-        if (!settings.crossCpuProbe() || !oneLocalPair(placement)) {
+    static Optional<CrossCpuProbe> probe(HarnessSettings settings, Deployment deployment) {
+        if (!settings.crossCpuProbe() || !oneLocalPair(deployment)) {
             return Optional.empty();
         }
-        return CrossCpuProbe.of(placement.server().pinning(), settings.jvm(), placement.server().launcher());
+        return CrossCpuProbe.of(deployment.server().pinning(), settings.jvm(), deployment.server().launcher());
     }
 
     /** Whether the fork is one server and one client JVM, both on this machine: one pair of CPUs to watch. */
-    private static boolean oneLocalPair(Placement placement) {
-        return placement.clients().size() == 1 && !placement.clients().get(0).launcher().remote()
-                && !placement.server().launcher().remote();
+    private static boolean oneLocalPair(Deployment deployment) {
+        return deployment.clients().size() == 1 && !deployment.clients().get(0).launcher().remote()
+                && !deployment.server().launcher().remote();
     }
 
-    public Placement placement() {
-        return placement;
+    public Deployment deployment() {
+        return deployment;
     }
 
     /** Starts fork {@code forkNumber}'s server (and downstream) and returns once it listens. */
     ForkServers startServers(int forkNumber) {
-        return ForkServers.start(plan, settings, placement, forkNumber);
+        return ForkServers.start(plan, settings, deployment, forkNumber);
     }
 
     /** Runs fork {@code forkNumber} whole: its servers started, its clients run, its servers stopped. */
@@ -116,7 +116,7 @@ public final class ForkRunner implements AutoCloseable {
             throw new HarnessException(server.describe() + " is not running before " + forkLabel + " of "
                     + plan.combination() + server.details());
         }
-        ClientJvms jvms = ClientJvms.of(plan, settings, placement, workDir, forkNumber, server);
+        ClientJvms jvms = ClientJvms.of(plan, settings, deployment, workDir, forkNumber, server);
         ForkPacer pacer = new ForkPacer(server, plan.combination(), forkNumber, settings.forks(), progress,
                 probe, neighbours, servers.downstream() == null ? List.of() : List.of(servers.downstream().pid()));
         try {

@@ -14,25 +14,25 @@ import io.loomarena.harness.fork.JvmFork;
 record ForkServers(ForkedServer server, ForkedServer downstream) implements AutoCloseable {
 
     /** Starts the downstream (if any), then the server pointed at it; returns once both listen. */
-    static ForkServers start(BenchmarkPlan plan, HarnessSettings settings, Placement placement, int forkNumber) {
+    static ForkServers start(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, int forkNumber) {
         String suffix = settings.forks() > 1 || forkNumber > 1
                 ? " (" + ForkProgress.label(forkNumber, settings.forks()) + ")" : "";
-        JvmFork fork = placement.server();
+        JvmFork fork = deployment.server();
         ForkedServer downstream = null;
         try {
             JvmLaunch serverLaunch = plan.server();
             if (plan.downstream() != null) {
                 // On the server's host, listening on its loopback: only the server calls it.
-                downstream = ForkedServer.start(placement.downstream(), "downstream JVM " + plan.downstream().label() + suffix,
+                downstream = ForkedServer.start(deployment.downstream(), "downstream JVM " + plan.downstream().label() + suffix,
                         plan.downstream().launch(), CpuPinning.Role.CLIENT, settings);
                 serverLaunch = plan.serverWithDownstream(downstream.address().host(), downstream.address().port());
             }
-            if (placement.remoteServer()) {
+            if (deployment.remoteServer()) {
                 // Clients on other hosts must reach it: every address of its host, not only loopback.
                 serverLaunch = serverLaunch.withOption("--host", "0.0.0.0");
             }
             String name = "server JVM " + plan.serverLabel() + suffix
-                    + (placement.remoteServer() ? " on " + fork.launcher().host() : "");
+                    + (deployment.remoteServer() ? " on " + fork.launcher().host() : "");
             return new ForkServers(ForkedServer.start(fork, name, serverLaunch, settings), downstream);
         } catch (RuntimeException e) {
             if (downstream != null) {

@@ -95,7 +95,7 @@ public final class InterleavedForks {
      * One combination measured in one cell of the run's JVM axes: its plan, the results folder its summary goes to,
      * where its JVMs run, and the cell's label for progress lines (empty when the run has one cell).
      */
-    public record Measurement(BenchmarkPlan plan, Path resultsDir, Placement placement, String label) {
+    public record Measurement(BenchmarkPlan plan, Path resultsDir, Deployment deployment, String label) {
 
         SummaryStore store() {
             return new SummaryStore(resultsDir);
@@ -108,23 +108,23 @@ public final class InterleavedForks {
      * {@code plans}' order. Progress and the seed go to {@code out}. No adaptive forks.
      */
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
-                                                      SummaryStore store, Placement placement, long seed,
+                                                      SummaryStore store, Deployment deployment, long seed,
                                                       PrintStream out) {
-        return measureAndSave(plans, settings, store, placement, seed, AdaptiveForks.Limits.off(),
+        return measureAndSave(plans, settings, store, deployment, seed, AdaptiveForks.Limits.off(),
                 summaries -> Set.of(), out);
     }
 
     /**
-     * Like {@link #measureAndSave(List, HarnessSettings, SummaryStore, Placement, long, PrintStream)}, then, when
+     * Like {@link #measureAndSave(List, HarnessSettings, SummaryStore, Deployment, long, PrintStream)}, then, when
      * {@code adaptive} is on, extra forks for the combinations that {@code undecided} finds tied with a neighbour
      * ({@link AdaptiveForks}).
      */
     public static Map<String, Outcome> measureAndSave(List<BenchmarkPlan> plans, HarnessSettings settings,
-                                                      SummaryStore store, Placement placement, long seed,
+                                                      SummaryStore store, Deployment deployment, long seed,
                                                       AdaptiveForks.Limits adaptive, AdaptiveForks.Undecided undecided,
                                                       PrintStream out) {
         List<Outcome> outcomes = measureAll(plans.stream()
-                .map(plan -> new Measurement(plan, store.resultsDir(), placement, "")).toList(), settings, seed,
+                .map(plan -> new Measurement(plan, store.resultsDir(), deployment, "")).toList(), settings, seed,
                 adaptive, undecided, summaries -> Set.of(), summaries -> Set.of(), out);
         Map<String, Outcome> byName = new LinkedHashMap<>();
         for (int i = 0; i < plans.size(); i++) {
@@ -181,11 +181,11 @@ public final class InterleavedForks {
         try {
             for (Measurement m : measurements) {
                 m.store().delete(m.plan().suite(), m.plan().combination());
-                measured.add(new MeasuredForks(m.plan(), settings, m.placement(), seed));
+                measured.add(new MeasuredForks(m.plan(), settings, m.deployment(), seed));
                 // A probe starts nothing before its first reading: the one not kept needs no closing.
-                Optional<CrossCpuProbe> probe = ForkRunner.probe(settings, m.placement())
-                        .map(own -> probes.computeIfAbsent(m.placement().server().pinning(), pinning -> own));
-                runners.add(new ForkRunner(m.plan(), settings, m.placement(), out, m.label(), probe));
+                Optional<CrossCpuProbe> probe = ForkRunner.probe(settings, m.deployment())
+                        .map(own -> probes.computeIfAbsent(m.deployment().server().pinning(), pinning -> own));
+                runners.add(new ForkRunner(m.plan(), settings, m.deployment(), out, m.label(), probe));
             }
             // Numbered per combination: one that skipped an adaptive round has had fewer forks than the round says.
             ExtraForkRun.Fork fork = (index, round) -> {

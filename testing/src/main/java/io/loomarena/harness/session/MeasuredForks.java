@@ -26,7 +26,7 @@ public final class MeasuredForks {
 
     private final BenchmarkPlan plan;
     private final HarnessSettings settings;
-    private final Placement placement;
+    private final Deployment deployment;
     /** The seed of the interleaved order these forks ran in; {@code null} when they ran back to back. */
     private final Long interleavingSeed;
     private final Instant started = Instant.now();
@@ -36,15 +36,15 @@ public final class MeasuredForks {
     private final Map<String, Map<String, Long>> errorsPerHost = new LinkedHashMap<>();
     private final Map<String, Long> operationsPerHost = new LinkedHashMap<>();
 
-    public MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Placement placement) {
-        this(plan, settings, placement, null);
+    public MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment) {
+        this(plan, settings, deployment, null);
     }
 
     /** Forks run interleaved with other combinations' in the order drawn from {@code interleavingSeed}. */
-    MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Placement placement, Long interleavingSeed) {
+    MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment, Long interleavingSeed) {
         this.plan = plan;
         this.settings = settings;
-        this.placement = placement;
+        this.deployment = deployment;
         this.interleavingSeed = interleavingSeed;
     }
 
@@ -82,14 +82,14 @@ public final class MeasuredForks {
                 new Runs(forks(), settings.warmupIterations(), settings.iterations(), measured,
                         interleavingSeed, forks() - settings.forks()),
                 Aggregate.of(measured),
-                EnvironmentProbe.capture(settings.jvm(), placement, started, loadAverage,
+                EnvironmentProbe.capture(settings.jvm(), deployment, started, loadAverage,
                         !peakRssPerFork.contains(false), repository, hostsWithErrors()));
     }
 
     /** The hosts, each client host with the operations and errors its clients saw. */
     private List<HostInfo> hostsWithErrors() {
         List<HostInfo> hosts = new ArrayList<>();
-        for (HostInfo host : placement.hosts()) {
+        for (HostInfo host : deployment.hosts()) {
             hosts.add(host.isClient() ? host.withResults(operationsPerHost.getOrDefault(host.host(), 0L),
                     errorsPerHost.getOrDefault(host.host(), Map.of())) : host);
         }
@@ -101,20 +101,20 @@ public final class MeasuredForks {
      * {@code downstreamCpu}), so that a summary says it and only summaries measured alike are ranked together.
      */
     private Map<String, Object> workload() {
-        if (plan.downstream() == null && placement.hosts().isEmpty()) {
+        if (plan.downstream() == null && deployment.hosts().isEmpty()) {
             return plan.workload();
         }
         Map<String, Object> workload = new LinkedHashMap<>(plan.workload());
         if (plan.downstream() != null) {
             workload.put("downstream", plan.downstream().description());
-            workload.put("downstreamCpu", placement.server().pinning().applied()
-                    ? "CPU " + placement.server().pinning().clientCpu().orElseThrow() + " with the client JVMs"
+            workload.put("downstreamCpu", deployment.server().pinning().applied()
+                    ? "CPU " + deployment.server().pinning().clientCpu().orElseThrow() + " with the client JVMs"
                     : "not pinned");
         }
-        if (!placement.hosts().isEmpty()) {
+        if (!deployment.hosts().isEmpty()) {
             // Measured across hosts: ranked only with summaries measured on the same hosts.
-            workload.put("serverHost", placement.server().launcher().host());
-            workload.put("clientHosts", placement.clients().stream().map(f -> f.launcher().host()).toList());
+            workload.put("serverHost", deployment.server().launcher().host());
+            workload.put("clientHosts", deployment.clients().stream().map(f -> f.launcher().host()).toList());
         }
         return workload;
     }

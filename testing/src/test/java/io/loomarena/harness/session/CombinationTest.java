@@ -56,7 +56,7 @@ class CombinationTest {
         assertThat(stale).doesNotExist();
     }
 
-    private Placement local() {
-        return Placement.local(JvmFork.local(FakePlans.settings(results)));
+    private Deployment local() {
+        return Deployment.local(JvmFork.local(FakePlans.settings(results)));
     }
 }

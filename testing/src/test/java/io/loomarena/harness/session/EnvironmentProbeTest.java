@@ -25,7 +25,7 @@ class EnvironmentProbeTest {
     @Test
     void recordsTheVersionVendorAndFlagsOfTheForkedJvms() {
         JvmFork fork = JvmFork.ofHarnessJvm(THIS_JVM, FLAGS, CpuPinning.notApplied("test"));
-        Environment environment = EnvironmentProbe.capture(THIS_JVM, Placement.local(fork), Instant.EPOCH, "0 0 0",
+        Environment environment = EnvironmentProbe.capture(THIS_JVM, Deployment.local(fork), Instant.EPOCH, "0 0 0",
                 true, Path.of("."), List.of());
         ForkedJvm expected = new ForkedJvm("local", THIS_JVM.javaBinary().toString(),
                 THIS_JVM.version(),

@@ -73,7 +73,7 @@ class InterleavedForksTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
-                Placement.local(JvmFork.local(settings)), 1234, new PrintStream(printed, true, StandardCharsets.UTF_8));
+                Deployment.local(JvmFork.local(settings)), 1234, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         String log = printed.toString(StandardCharsets.UTF_8);
         assertThat(log).contains("from seed 1234 (-Dloomarena.seed=1234 repeats it)");
@@ -106,7 +106,7 @@ class InterleavedForksTest {
         List<BenchmarkPlan> plans = threeFakeServers(10);
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
-                Placement.local(JvmFork.local(settings)), 3,
+                Deployment.local(JvmFork.local(settings)), 3,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
         for (BenchmarkPlan plan : plans) {
@@ -128,7 +128,7 @@ class InterleavedForksTest {
         BenchmarkPlan fine = labelled(FakePlans.plan("normal", "ok", 10), "FAKE_A_SERVER");
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(List.of(failing, fine),
-                settings, store, Placement.local(JvmFork.local(settings)), 5,
+                settings, store, Deployment.local(JvmFork.local(settings)), 5,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
         assertThatThrownBy(() -> outcomes.get(failing.combination()).orThrow()).isInstanceOf(HarnessException.class);
@@ -147,7 +147,7 @@ class InterleavedForksTest {
                 .filter(name -> !name.startsWith("FAKE_C")).collect(Collectors.toSet());
 
         Map<String, InterleavedForks.Outcome> outcomes = InterleavedForks.measureAndSave(plans, settings, store,
-                Placement.local(JvmFork.local(settings)), 9, new AdaptiveForks.Limits(1, Duration.ofMinutes(10)),
+                Deployment.local(JvmFork.local(settings)), 9, new AdaptiveForks.Limits(1, Duration.ofMinutes(10)),
                 aAndB, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         String log = printed.toString(StandardCharsets.UTF_8);
@@ -167,7 +167,7 @@ class InterleavedForksTest {
     @Test
     void adaptiveForksAcrossCellsOfTheJvmAxesAreRefusedBeforeAnyFork() {
         HarnessSettings settings = FakePlans.settings(results).withIterations(1, 0, 1);
-        Placement here = Placement.local(JvmFork.local(settings));
+        Deployment here = Deployment.local(JvmFork.local(settings));
         BenchmarkPlan plan = FakePlans.plan("normal", "ok", 10);
         List<InterleavedForks.Measurement> twoCells = List.of(
                 new InterleavedForks.Measurement(plan, results.resolve("a"), here, "jdk21/default"),

@@ -28,7 +28,7 @@ import io.loomarena.harness.remote.RemoteHosts;
 import io.loomarena.harness.session.AdaptiveForks;
 import io.loomarena.harness.session.Combination;
 import io.loomarena.harness.session.InterleavedForks;
-import io.loomarena.harness.session.Placement;
+import io.loomarena.harness.session.Deployment;
 import io.loomarena.harness.summary.ServerCell;
 import io.loomarena.harness.summary.SummaryStore;
 import io.loomarena.testing.SuiteProgressListener;
@@ -124,7 +124,7 @@ public final class BenchmarkContext {
                 System.out.println("[PERF] adaptive forks: " + chosen.combination() + " is the only combination of"
                         + " its workload this run selects, so it has no neighbour to be tied with: no extra fork");
             }
-            measured = Combination.measureAndSave(chosen, settings, measuredStore, placementIn(cells.get(0)));
+            measured = Combination.measureAndSave(chosen, settings, measuredStore, deploymentIn(cells.get(0)));
             return;
         }
         setAsideOptional(together, cells);
@@ -174,9 +174,9 @@ public final class BenchmarkContext {
         }
         List<InterleavedForks.Measurement> measurements = new ArrayList<>();
         for (ServerAxes.Cell cell : cells) {
-            Placement placement = placementIn(cell);
+            Deployment deployment = deploymentIn(cell);
             String label = axes.setByRun() ? cell.recorded().label() : "";
-            plans.forEach(each -> measurements.add(new InterleavedForks.Measurement(each, storeOf(cell).resultsDir(), placement,
+            plans.forEach(each -> measurements.add(new InterleavedForks.Measurement(each, storeOf(cell).resultsDir(), deployment,
                     label)));
         }
         List<InterleavedForks.Outcome> outcomes = InterleavedForks.measureAll(measurements, settings,
@@ -189,9 +189,9 @@ public final class BenchmarkContext {
         return byPlan;
     }
 
-    /** Where {@code cell}'s JVMs run: the run's placement, its server forked on the cell's JVM with its flags. */
-    private Placement placementIn(ServerAxes.Cell cell) {
-        Placement base = placement();
+    /** Where {@code cell}'s JVMs run: the run's deployment, its server forked on the cell's JVM with its flags. */
+    private Deployment deploymentIn(ServerAxes.Cell cell) {
+        Deployment base = deployment();
         return axes.setByRun() ? base.inCell(cell.serverFork(base.server(), settings.gc()), cell.recorded()) : base;
     }
 
@@ -207,7 +207,7 @@ public final class BenchmarkContext {
      */
     List<ServerAxes.Cell> cells() {
         if (axes.setByRun()) {
-            ServerAxesCheck.check(axes, placement().server(), settings.gc());
+            ServerAxesCheck.check(axes, deployment().server(), settings.gc());
         }
         return axes.cells();
     }
@@ -298,8 +298,8 @@ public final class BenchmarkContext {
     }
 
     /** Where this run's JVMs run, chosen here at the edge: the hosts of the run when any are set, else this machine. */
-    Placement placement() {
-        return RemoteHosts.placementOfRun(options.remote(), settings,
+    Deployment deployment() {
+        return RemoteHosts.deploymentOfRun(options.remote(), settings,
                 Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir()), System.out);
     }
 

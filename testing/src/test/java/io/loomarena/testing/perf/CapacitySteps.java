@@ -73,7 +73,7 @@ public final class CapacitySteps {
     public void theCapacityIsSearched(String server, String client) {
         CapacityPlan plan = new CapacityPlan(path, connections, keepAlive, HttpServerSetup.parse(server),
                 ClientModel.parse(client), objective, search);
-        searched = CapacityRun.search(plan, context.settings, context.placement(), System.out);
+        searched = CapacityRun.search(plan, context.settings, context.deployment(), System.out);
     }
 
     @Then("every step is kept in the combination's capacity summary, and the search found a sustained rate")

@@ -39,7 +39,7 @@ public final class RemoteRunMain {
                 System.out)) {
             Combination.measureAndSave(EchoBenchmarks.plan(ServerModel.VIRTUAL, ClientModel.VIRTUAL,
                     EchoBenchmarks.Workload.of(100, 2_500, 32)), settings, new SummaryStore(results),
-                    hosts.placement(JvmFork.local(settings)));
+                    hosts.deployment(JvmFork.local(settings)));
         }
     }
 }
