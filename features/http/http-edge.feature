@@ -188,3 +188,29 @@ Feature: The HTTP server refuses bad input, slow clients and broken peers, in ev
       | virtual                 |
       | virtual --cache-content |
       | event-loop              |
+
+  @Semantics
+  Scenario Outline: validators, conditional requests, ranges, CONNECT and strict chunked framing on <server>
+    RFC 9110 sections 13 and 14 on static content (304, 206, 416, 412), section 9.3.6 (CONNECT is refused, its
+    target never taken for a path), RFC 9112 section 7.1 (only CRLF ends a chunk-size line: a bare LF is a 400).
+    Given the HTTP server runs "<server>"
+    When each of these requests is sent on its own HTTP connection and the response read
+      | request                                                                                                    | status | connection | body contains         |
+      | GET /files/index.html HTTP/1.1\r\nHost: t\r\nIf-None-Match: *\r\n\r\n                                     | 304    | kept open  |                       |
+      | GET /data.json HTTP/1.1\r\nHost: t\r\nIf-Modified-Since: Fri, 31 Dec 2100 23:59:59 GMT\r\n\r\n             | 304    | kept open  |                       |
+      | GET /files/index.html HTTP/1.1\r\nHost: t\r\nRange: bytes=0-8\r\n\r\n                                     | 206    | kept open  | <!DOCTYPE             |
+      | GET /files/index.html HTTP/1.1\r\nHost: t\r\nRange: bytes=-0\r\n\r\n                                      | 416    | kept open  | range not satisfiable |
+      | GET /data.json HTTP/1.1\r\nHost: t\r\nIf-Match: "nope"\r\n\r\n                                            | 412    | kept open  | precondition failed   |
+      | CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n                                              | 501    | closed     | CONNECT               |
+      | POST /ping HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n                  | 400    | closed     | CRLF                  |
+    Then each HTTP response has its row's status, body and connection handling
+    And every 304 and 206 HTTP response carries ETag and Last-Modified, and every 206 and 416 a Content-Range
+
+    Examples:
+      | server                  |
+      | single                  |
+      | platform                |
+      | pool                    |
+      | virtual                 |
+      | virtual --cache-content |
+      | event-loop              |

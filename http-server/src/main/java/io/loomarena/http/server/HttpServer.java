@@ -15,6 +15,7 @@ import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionRegistry;
 import io.loomarena.http.server.connection.ExchangePolicy;
 import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.endpoint.CachedContent;
 import io.loomarena.http.server.endpoint.ContentSource;
 import io.loomarena.http.server.endpoint.DiskContent;
@@ -85,8 +86,10 @@ public final class HttpServer implements RunningServer, AutoCloseable {
         try {
             // Caching is an option of any model: the same stage serves from memory or from disk.
             // The event loop must not read files per request: it serves them from memory, read now.
-            content = stage.contentInMemory() ? CachedContent.preloaded(dataFile, docroot)
-                    : config.cacheContent() ? new CachedContent(dataFile, docroot) : new DiskContent(dataFile, docroot);
+            String cacheControl = CacheControl.staticContent(config.staticMaxAge());
+            content = stage.contentInMemory() ? CachedContent.preloaded(dataFile, docroot, cacheControl)
+                    : config.cacheContent() ? new CachedContent(dataFile, docroot, cacheControl)
+                    : new DiskContent(dataFile, docroot, cacheControl);
             listener = Listener.bind(config.host(), config.port(), config.backlog(), stage.servesOnAcceptor());
         } catch (IOException | RuntimeException e) {
             stage.close();

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.netty.NettyHttpServer;
 import io.loomarena.measure.StatsOnStdin;
 import io.loomarena.model.PoolSize;
@@ -83,6 +84,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--downstream-timeout", paramLabel = "DURATION",
             description = "what a /fanout call may take beyond its ms (default 5s)")
     String downstreamTimeout = "5s";
+    @Option(names = "--max-age", paramLabel = "SECONDS",
+            description = "Cache-Control max-age of /data.json and /files/ (default 60; 0 = revalidate each time)")
+    String maxAge = String.valueOf(CacheControl.DEFAULT_STATIC_MAX_AGE);
 
     @Override
     public Integer call() {
@@ -136,7 +140,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .headerTimeout(duration("--header-timeout", headerTimeout))
                 .idleTimeout(idleTimeout == null ? null : duration("--idle-timeout", idleTimeout))
                 .writeTimeout(duration("--write-timeout", writeTimeout))
-                .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout));
+                .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout))
+                .staticMaxAge(BadArgumentException.wholeNumber("--max-age", maxAge, 0, ServerConfig.MAX_STATIC_MAX_AGE));
         if (loops != null) {
             chosen.model().requireTakes("--loops", loops);
             builder.loops(BadArgumentException.wholeNumber("--loops", loops, 1, ServerModel.MAX_LOOPS));

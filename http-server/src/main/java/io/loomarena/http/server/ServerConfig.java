@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.protocol.ParserLimits;
 import io.loomarena.model.ServerModel;
 
@@ -33,11 +34,16 @@ import io.loomarena.model.ServerModel;
  *                                 {@code keepalive_requests}); it keeps the bounded models fair to waiting clients
  * @param loops                    event loops of the models that have them ({@link ServerModel#hasLoops()}),
  *                                 1..{@value ServerModel#MAX_LOOPS}; default one per processor of this JVM
+ * @param staticMaxAge             the {@code Cache-Control: max-age} of static content in seconds, 0..{@value
+ *                                 #MAX_STATIC_MAX_AGE} ({@code --max-age}; default {@value CacheControl#DEFAULT_STATIC_MAX_AGE})
  */
 public record ServerConfig(ServerModel model, boolean cacheContent, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
                            URI downstream, Duration grace, Duration headerTimeout, Duration idleTimeout,
                            Duration writeTimeout, Duration downstreamTimeout, ParserLimits limits,
-                           int maxRequestsPerConnection, int loops) {
+                           int maxRequestsPerConnection, int loops, int staticMaxAge) {
+
+    /** The longest {@code max-age} accepted: one year, as RFC 9111 section 5.2.2.1 suggests for "never expires". */
+    public static final int MAX_STATIC_MAX_AGE = 31_536_000;
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8010;
@@ -87,6 +93,9 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         if (maxRequestsPerConnection < 1) {
             throw new IllegalArgumentException("maxRequestsPerConnection must be >= 1: " + maxRequestsPerConnection);
         }
+        if (staticMaxAge < 0 || staticMaxAge > MAX_STATIC_MAX_AGE) {
+            throw new IllegalArgumentException("max-age must be 0.." + MAX_STATIC_MAX_AGE + ": " + staticMaxAge);
+        }
         if (loops < 1 || loops > ServerModel.MAX_LOOPS) {
             throw new IllegalArgumentException("loops must be 1.." + ServerModel.MAX_LOOPS + ": " + loops);
         }
@@ -116,6 +125,7 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         private ParserLimits limits = ParserLimits.DEFAULTS;
         private int maxRequestsPerConnection;
         private int loops = ServerModel.defaultLoops();
+        private int staticMaxAge = CacheControl.DEFAULT_STATIC_MAX_AGE;
 
         private Builder(ServerModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -143,11 +153,12 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         public Builder limits(ParserLimits value) { limits = value; return this; }
         public Builder maxRequestsPerConnection(int value) { maxRequestsPerConnection = value; return this; }
         public Builder loops(int value) { loops = value; return this; }
+        public Builder staticMaxAge(int value) { staticMaxAge = value; return this; }
 
         public ServerConfig build() {
             return new ServerConfig(model, cacheContent, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
                     headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection,
-                    loops);
+                    loops, staticMaxAge);
         }
     }
 }

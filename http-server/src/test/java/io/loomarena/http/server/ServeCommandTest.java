@@ -91,4 +91,15 @@ class ServeCommandTest {
         assertThatThrownBy(() -> config("--model", "event-loop", "--loops", "0"))
                 .hasMessageStartingWith("invalid --loops '0'");
     }
+
+    @Test
+    void theMaxAgeOfStaticContentIsAValidatedWholeNumberOfSeconds() {
+        assertThat(config("--model", "virtual").staticMaxAge()).isEqualTo(60);
+        assertThat(config("--model", "virtual", "--max-age", "0").staticMaxAge()).isZero();
+        assertThat(config("--model", "virtual", "--max-age", "31536000").staticMaxAge()).isEqualTo(31_536_000);
+        for (String bad : new String[] {"-1", "abc", "31536001", "1.5"}) {
+            assertThatThrownBy(() -> config("--model", "virtual", "--max-age", bad)).as(bad)
+                    .hasMessageStartingWith("invalid --max-age '" + bad + "'");
+        }
+    }
 }

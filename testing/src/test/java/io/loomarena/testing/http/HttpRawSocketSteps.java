@@ -139,6 +139,19 @@ public class HttpRawSocketSteps {
                 .allSatisfy(r -> assertThat(r.header("allow")).isEqualTo("GET, HEAD, OPTIONS"));
     }
 
+    @Then("every 304 and 206 HTTP response carries ETag and Last-Modified, and every 206 and 416 a Content-Range")
+    public void validatorsAndContentRanges() {
+        assertThat(raw.responses()).filteredOn(r -> r.status() == 304 || r.status() == 206).isNotEmpty()
+                .allSatisfy(r -> {
+                    assertThat(r.header("etag")).as("ETag of a %d", r.status()).matches("\"[^\"]+\"");
+                    assertThat(r.header("last-modified")).as("Last-Modified of a %d", r.status()).endsWith(" GMT");
+                });
+        assertThat(raw.responses()).filteredOn(r -> r.status() == 206).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.header("content-range")).matches("bytes 0-8/\\d+"));
+        assertThat(raw.responses()).filteredOn(r -> r.status() == 416).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.header("content-range")).matches("bytes \\*/\\d+"));
+    }
+
     @When("each of these paths is requested on its own HTTP connection")
     public void eachPathOnItsOwnConnection(DataTable paths) {
         raw.getEachOnItsOwnConnection(paths.asMaps().stream().map(row -> row.get("path")).toList());

@@ -1,6 +1,7 @@
 package io.loomarena.http.server.endpoint;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
@@ -13,6 +14,9 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  * mixing (about 1 ns each). Stateless and thread-safe.
  */
 public final class BlockingWork {
+
+    /** {@link CacheControl#NO_STORE}: what this endpoint answers is only true now. */
+    private static final byte[] NO_STORE = CacheControl.NO_STORE.getBytes(StandardCharsets.US_ASCII);
 
     /** The longest {@code /io} sleep, one minute. */
     public static final long MAX_IO_MILLIS = 60_000;
@@ -39,7 +43,7 @@ public final class BlockingWork {
 
     /** The answer of {@code /io?ms=N} once its time has passed, on every model. */
     public static void ioAnswer(long millis, ResponseWriter out) throws IOException {
-        out.respond(HttpStatus.OK, "io " + millis + " ms\n", null);
+        out.respond(HttpStatus.OK, "io " + millis + " ms\n", NO_STORE);
     }
 
     /** The {@code n} of {@code /cpu}; 400 when missing or out of range. */
@@ -53,7 +57,7 @@ public final class BlockingWork {
      */
     public void cpu(HttpRequest request, ResponseWriter out) throws IOException, HttpException {
         long rounds = cpuRounds(request);
-        out.respond(HttpStatus.OK, cpuBody(rounds), null);
+        out.respond(HttpStatus.OK, cpuBody(rounds), NO_STORE);
     }
 
     public static String cpuBody(long rounds) {

@@ -26,6 +26,9 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  */
 public final class FanoutEndpoint implements AutoCloseable {
 
+    /** {@link CacheControl#NO_STORE}: what this endpoint answers is only true now. */
+    private static final byte[] NO_STORE = CacheControl.NO_STORE.getBytes(StandardCharsets.US_ASCII);
+
     /** The most calls one request may make. */
     public static final long MAX_CALLS = 100;
 
@@ -142,7 +145,7 @@ public final class FanoutEndpoint implements AutoCloseable {
             byte[] body = ("{\"calls\":" + plan.calls + ",\"ms\":" + plan.millis + ",\"downstream\":"
                     + Json.quote(plan.target.toString()) + ",\"statuses\":[" + statuses + "],\"bodies\":[" + bodies
                     + "],\"elapsedMillis\":" + elapsed + "}\n").getBytes(StandardCharsets.UTF_8);
-            out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, null);
+            out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, NO_STORE);
         }
     }
 

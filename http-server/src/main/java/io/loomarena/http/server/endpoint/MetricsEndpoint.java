@@ -20,6 +20,9 @@ import io.loomarena.model.ServerModel;
  */
 public final class MetricsEndpoint {
 
+    /** {@link CacheControl#NO_STORE}: what this endpoint answers is only true now. */
+    private static final byte[] NO_STORE = CacheControl.NO_STORE.getBytes(StandardCharsets.US_ASCII);
+
     private final ServerMetrics metrics;
     private final String modelName;
     private final String modelLabel;
@@ -32,7 +35,7 @@ public final class MetricsEndpoint {
 
     public void handle(ResponseWriter out) throws IOException {
         byte[] body = render().getBytes(StandardCharsets.UTF_8);
-        out.respond(HttpStatus.OK, ContentType.PROMETHEUS, body, 0, body.length, null);
+        out.respond(HttpStatus.OK, ContentType.PROMETHEUS, body, 0, body.length, NO_STORE);
     }
 
     /** The exposition text. */

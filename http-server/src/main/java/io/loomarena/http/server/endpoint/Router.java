@@ -22,7 +22,8 @@ public final class Router {
     public static final String FILES = "/files/";
     static final String ALLOWED = "GET, HEAD, OPTIONS";
 
-    private static final PreparedResponse PONG = PreparedResponse.text(HttpStatus.OK, "pong");
+    private static final PreparedResponse PONG = new PreparedResponse(HttpStatus.OK, ContentType.TEXT,
+            "pong".getBytes(StandardCharsets.US_ASCII), CacheControl.NO_STORE);
     private static final PreparedResponse OPTIONS = new PreparedResponse(HttpStatus.OK, ContentType.TEXT,
             new byte[0], "Allow: " + ALLOWED + "\r\n");
     private static final PreparedResponse INDEX = PreparedResponse.text(HttpStatus.OK, """
@@ -63,7 +64,7 @@ public final class Router {
         }
         switch (path) {
             case "/ping" -> out.respond(PONG);
-            case "/data.json" -> content.data(out);
+            case "/data.json" -> content.data(request, out);
             case "/io" -> work.io(request, out);
             case "/cpu" -> work.cpu(request, out);
             case "/fanout" -> fanout.handle(request, out);
@@ -71,7 +72,7 @@ public final class Router {
             case "/" -> out.respond(INDEX);
             default -> {
                 if (path.startsWith(FILES)) {
-                    content.file(path.substring(FILES.length()), out);
+                    content.file(path.substring(FILES.length()), request, out);
                 } else {
                     throw notFound(path);
                 }

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 
 import io.loomarena.http.server.protocol.BodyReader;
+import io.loomarena.http.server.protocol.ChunkFraming;
 import io.loomarena.http.server.protocol.Http1Headers;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
@@ -12,10 +13,10 @@ import io.loomarena.http.server.protocol.InputBuffer;
 
 /**
  * Consumes (discards) one request body on an event loop, step by step as its bytes arrive: {@link BodyReader} pulls
- * from a buffer that blocks, which a loop cannot do, so this is its resumable twin. It uses the same chunk-size line
- * parser ({@link BodyReader#chunkSize}) and trailer parser, the same limit and the same status codes; only the
- * order of steps is kept here. A line step that runs out of input rewinds to its start and is tried again when more
- * has arrived (a chunk-size line is at most {@link BodyReader#MAX_CHUNK_LINE} bytes, so a retry rescans little);
+ * from a buffer that blocks, which a loop cannot do, so this is its resumable twin. Each framing step is
+ * {@link ChunkFraming}'s (chunk-size line, CRLF after data, trailers), with the same limit and status codes; only
+ * the order of steps is kept here. A line step that runs out of input rewinds to its start and is tried again when more
+ * has arrived (a chunk-size line is at most {@link ChunkFraming#MAX_CHUNK_LINE} bytes, so a retry rescans little);
  * data is discarded as it comes, so the buffer never holds a body.
  * <p>Not thread-safe: it belongs to the connection's loop.
  */
@@ -54,7 +55,7 @@ final class IncrementalBody {
                     case DATA_END -> dataEnd(in);
                     case TRAILERS -> {
                         in.mark();
-                        trailers.parse(in);
+                        ChunkFraming.trailers(in, trailers);
                         in.unmark();
                         step = Step.DONE;
                     }
@@ -72,7 +73,7 @@ final class IncrementalBody {
 
     private void size(InputBuffer in) throws IOException, HttpException {
         in.mark();
-        long size = BodyReader.chunkSize(in);
+        long size = ChunkFraming.chunkSize(in);
         in.unmark();
         if (size == 0) {
             step = Step.TRAILERS;
@@ -100,14 +101,7 @@ final class IncrementalBody {
 
     private void dataEnd(InputBuffer in) throws IOException, HttpException {
         in.mark();
-        int cr = in.read();
-        int lf = cr == '\r' ? in.read() : cr;
-        if (lf != '\n') {
-            if (lf < 0) {
-                throw new EOFException("stream ended inside a chunk");
-            }
-            throw HttpException.protocol(HttpStatus.BAD_REQUEST, "chunk data not followed by CRLF");
-        }
+        ChunkFraming.dataEnd(in);
         in.unmark();
         step = Step.SIZE;
     }

@@ -1,12 +1,14 @@
 package io.loomarena.http.server.loop;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
@@ -21,6 +23,9 @@ import io.loomarena.http.server.protocol.ResponseWriter;
  * statuses are the blocking models' ({@link BlockingWork}, {@link FanoutEndpoint}). Stateless.
  */
 final class LoopEndpoints {
+
+    /** {@link CacheControl#NO_STORE}: what this endpoint answers is only true now. */
+    private static final byte[] NO_STORE = CacheControl.NO_STORE.getBytes(StandardCharsets.US_ASCII);
 
     /** How an answer that was waited for is written, on the loop. */
     interface Answer {
@@ -53,7 +58,7 @@ final class LoopEndpoints {
                 try {
                     loop.stage().compute(() -> {
                         String text = BlockingWork.cpuBody(rounds);
-                        loop.execute(() -> later.accept(out -> out.respond(HttpStatus.OK, text, null)));
+                        loop.execute(() -> later.accept(out -> out.respond(HttpStatus.OK, text, NO_STORE)));
                     });
                 } catch (RejectedExecutionException e) {
                     throw HttpException.application(HttpStatus.SERVICE_UNAVAILABLE, "server at capacity");

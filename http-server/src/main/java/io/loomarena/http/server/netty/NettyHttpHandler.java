@@ -105,7 +105,8 @@ final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
                     : request.protocolVersion().equals(HttpVersion.HTTP_1_0) ? NettyResponses.KEEP_ALIVE : null;
             String uri = request.uri();
             int query = uri.indexOf('?');
-            response = responses.answer(request.method(), query < 0 ? uri : uri.substring(0, query), connection);
+            response = responses.answer(request.method(), query < 0 ? uri : uri.substring(0, query), request.headers(),
+                    connection);
             closing = !keepAlive;
         }
         responses.metrics().requestEnded();

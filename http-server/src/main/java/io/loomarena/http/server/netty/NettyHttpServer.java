@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,6 +22,7 @@ import io.loomarena.http.server.BundledContent;
 import io.loomarena.http.server.RunningServer;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.ServerMetrics;
+import io.loomarena.http.server.protocol.Validators;
 import io.loomarena.http.server.stage.ConcurrencyStage;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -75,9 +77,9 @@ public final class NettyHttpServer implements RunningServer {
     private volatile Channel listener;
     private volatile boolean clean;
 
-    private NettyHttpServer(ServerConfig config, byte[] data) {
+    private NettyHttpServer(ServerConfig config, byte[] data, Validators validators) {
         this.config = config;
-        this.responses = new NettyResponses(data, metrics, config.model(), epoll);
+        this.responses = new NettyResponses(data, validators, config.staticMaxAge(), metrics, config.model(), epoll);
         String prefix = config.model().threadPrefix(ConcurrencyStage.THREAD_NAMES);
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         acceptor = new MultiThreadIoEventLoopGroup(1, named(prefix + "-acceptor", false), io);
@@ -92,7 +94,10 @@ public final class NettyHttpServer implements RunningServer {
      */
     public static NettyHttpServer start(ServerConfig config) throws IOException {
         Path dataFile = config.dataFile() != null ? config.dataFile() : BundledContent.dataFile();
-        NettyHttpServer server = new NettyHttpServer(config, Files.readAllBytes(dataFile));
+        BasicFileAttributes attributes = Files.readAttributes(dataFile, BasicFileAttributes.class);
+        byte[] data = Files.readAllBytes(dataFile);
+        Validators validators = Validators.of(data.length, attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+        NettyHttpServer server = new NettyHttpServer(config, data, validators);
         server.bind();
         return server;
     }

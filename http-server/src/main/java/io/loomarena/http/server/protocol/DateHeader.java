@@ -1,19 +1,12 @@
 package io.loomarena.http.server.protocol;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /**
  * The {@code Date} field line (RFC 9110 section 6.6.1, IMF-fixdate), formatted at most once per second and shared by
  * every response of that second. Thread-safe: a racing refresh only formats the same second twice.
  */
 public final class DateHeader {
-
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     private record Line(long second, byte[] bytes) {
     }
@@ -38,7 +31,7 @@ public final class DateHeader {
     }
 
     private static Line format(long second) {
-        String text = "Date: " + IMF_FIXDATE.format(Instant.ofEpochSecond(second)) + "\r\n";
+        String text = "Date: " + HttpDates.format(second) + "\r\n";
         return new Line(second, text.getBytes(StandardCharsets.US_ASCII));
     }
 }

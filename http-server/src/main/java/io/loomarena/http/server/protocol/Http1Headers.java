@@ -28,8 +28,17 @@ public final class Http1Headers {
         this.tooLarge = "header section larger than " + maxBytes + " bytes";
     }
 
-    /** Reads and consumes field lines and the empty line that ends them. */
+    /** Reads and consumes field lines and the empty line that ends them (a bare LF is tolerated, RFC 9112 §2.2). */
     public HeaderFields parse(InputBuffer in) throws IOException, HttpException {
+        return parse(in, false);
+    }
+
+    /** Reads and consumes a chunked body's trailer section: only CRLF ends its lines ({@link ChunkFraming}). */
+    public HeaderFields parseTrailers(InputBuffer in) throws IOException, HttpException {
+        return parse(in, true);
+    }
+
+    private HeaderFields parse(InputBuffer in, boolean crlfOnly) throws IOException, HttpException {
         HeaderFields fields = new HeaderFields();
         int used = 0;
         while (true) {
@@ -43,7 +52,8 @@ public final class Http1Headers {
             }
             byte[] b = in.array();
             int start = in.position();
-            int end = lf > 0 && b[start + lf - 1] == '\r' ? start + lf - 1 : start + lf;
+            int end = crlfOnly ? ChunkFraming.contentEndBeforeCrlf(b, start, lf, "trailer line")
+                    : lf > 0 && b[start + lf - 1] == '\r' ? start + lf - 1 : start + lf;
             used += lf + 1;
             if (end == start) {
                 in.position(start + lf + 1);

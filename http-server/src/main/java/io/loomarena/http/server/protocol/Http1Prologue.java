@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
  * Parses the request line, RFC 9112 section 3: {@code method SP request-target SP HTTP-version CRLF}, strictly
  * (exactly two single spaces, a token method, a target of allowed bytes, {@code HTTP/d.d}). A bare LF is accepted as
  * a line end (RFC 9112 section 2.2), a few empty lines before the request line are skipped.
- * Check order: syntax (400) before version (505) before method (501), so a malformed line never gets a 5xx.
+ * Check order: syntax (400) before version (505) before method (501: unknown methods and CONNECT), so a malformed
+ * line never gets a 5xx.
  * <p>Stateless and thread-safe: one instance serves every connection.
  */
 public final class Http1Prologue {
@@ -83,6 +84,13 @@ public final class Http1Prologue {
             throw HttpException.protocol(HttpStatus.NOT_IMPLEMENTED,
                     "method " + new String(b, start, sp1 - start, StandardCharsets.US_ASCII) + " is not implemented");
         }
+        if (method == Method.CONNECT) {
+            // An origin server that does not tunnel refuses the method for every target (RFC 9110 9.3.6, 15.6.2);
+            // its authority-form target is never read as a path. Closed like any 501: what follows a CONNECT may
+            // be tunnel bytes, not a request.
+            throw HttpException.protocol(HttpStatus.NOT_IMPLEMENTED,
+                    "CONNECT is not implemented: this origin server does not tunnel");
+        }
         return target(method, b, sp1 + 1, sp2, version);
     }
 
@@ -110,9 +118,6 @@ public final class Http1Prologue {
                 throw bad("the asterisk target is only for OPTIONS");
             }
             return new RequestLine(method, "*", null, version);
-        }
-        if (method == Method.CONNECT) {
-            return new RequestLine(method, new String(b, from, to - from, StandardCharsets.US_ASCII), null, version);
         }
         int afterScheme = schemeEnd(b, from, to);
         if (afterScheme < 0) {

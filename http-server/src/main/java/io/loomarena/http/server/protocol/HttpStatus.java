@@ -7,12 +7,16 @@ public final class HttpStatus {
 
     public static final int CONTINUE = 100;
     public static final int OK = 200;
+    public static final int PARTIAL_CONTENT = 206;
+    public static final int NOT_MODIFIED = 304;
     public static final int BAD_REQUEST = 400;
     public static final int NOT_FOUND = 404;
     public static final int METHOD_NOT_ALLOWED = 405;
     public static final int REQUEST_TIMEOUT = 408;
     public static final int CONTENT_TOO_LARGE = 413;
     public static final int URI_TOO_LONG = 414;
+    public static final int PRECONDITION_FAILED = 412;
+    public static final int RANGE_NOT_SATISFIABLE = 416;
     public static final int EXPECTATION_FAILED = 417;
     public static final int HEADER_FIELDS_TOO_LARGE = 431;
     public static final int INTERNAL_SERVER_ERROR = 500;
@@ -39,12 +43,16 @@ public final class HttpStatus {
             case 100 -> "Continue";
             case 200 -> "OK";
             case 204 -> "No Content";
+            case 206 -> "Partial Content";
+            case 304 -> "Not Modified";
             case 400 -> "Bad Request";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 408 -> "Request Timeout";
             case 413 -> "Content Too Large";
             case 414 -> "URI Too Long";
+            case 412 -> "Precondition Failed";
+            case 416 -> "Range Not Satisfiable";
             case 417 -> "Expectation Failed";
             case 431 -> "Request Header Fields Too Large";
             case 500 -> "Internal Server Error";

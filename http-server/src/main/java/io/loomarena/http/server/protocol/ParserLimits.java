@@ -34,6 +34,6 @@ public record ParserLimits(int maxRequestLine, int maxHeaderBytes, int maxHeader
      * chunk-size line of a body (found by fuzzing: with small limits a long chunk-size line overflowed the buffer).
      */
     public int maxLineBuffer() {
-        return Math.max(Math.max(maxRequestLine, maxHeaderBytes), BodyReader.MAX_CHUNK_LINE) + 2;
+        return Math.max(Math.max(maxRequestLine, maxHeaderBytes), ChunkFraming.MAX_CHUNK_LINE) + 2;
     }
 }

@@ -6,7 +6,7 @@ import java.util.Objects;
  * A parsed request line. Immutable.
  *
  * @param method  the request method
- * @param path    the percent-decoded path ({@code *} for the asterisk form, the authority for CONNECT)
+ * @param path    the percent-decoded path ({@code *} for the asterisk form; CONNECT never gets here)
  * @param query   the raw query after {@code ?}, without it, or null when there is none
  * @param version the protocol version
  */

@@ -187,8 +187,14 @@ public final class ResponseWriter {
      */
     public void respond(int status, ContentType type, FileChannel file, long position, long length)
             throws IOException {
+        respond(status, type, file, position, length, null);
+    }
+
+    /** {@link #respond(int, ContentType, FileChannel, long, long)} with more field lines (each ending in CRLF). */
+    public void respond(int status, ContentType type, FileChannel file, long position, long length,
+            byte[] extraFields) throws IOException {
         begin(status);
-        writeHead(status, type, length, null);
+        writeHead(status, type, length, extraFields);
         if (!head) {
             sendFile(file, position, length);
         }
@@ -199,11 +205,27 @@ public final class ResponseWriter {
      * a channel it leaves as it is, after what is buffered, with no copy in user space.
      */
     public void respond(int status, ContentType type, ByteBuffer body) throws IOException {
+        respond(status, type, body, null);
+    }
+
+    /** {@link #respond(int, ContentType, ByteBuffer)} with more field lines (each ending in CRLF), or null. */
+    public void respond(int status, ContentType type, ByteBuffer body, byte[] extraFields) throws IOException {
         begin(status);
-        writeHead(status, type, body.remaining(), null);
+        writeHead(status, type, body.remaining(), extraFields);
         if (!head) {
             writeDirect(body);
         }
+    }
+
+    /**
+     * Sends a response that has no content by definition, whatever the request (a 304, RFC 9110 section 15.4.5):
+     * no {@code Content-Type}, no {@code Content-Length} (which would have to be the 200's), no body.
+     *
+     * @param fields its field lines, each ending in CRLF
+     */
+    public void respondWithoutContent(int status, byte[] fields) throws IOException {
+        begin(status);
+        writeHead(status, fields, null);
     }
 
     /** Sends {@code length} bytes of {@code file} from {@code position} after what is buffered. */

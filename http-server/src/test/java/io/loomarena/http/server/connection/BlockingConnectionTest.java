@@ -21,6 +21,7 @@ import io.loomarena.http.server.BundledContent;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.ServerMetrics;
 import io.loomarena.http.server.endpoint.BlockingWork;
+import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.endpoint.DiskContent;
 import io.loomarena.http.server.endpoint.Docroot;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
@@ -55,7 +56,8 @@ class BlockingConnectionTest {
              ServerSocketChannel listener = ServerSocketChannel.open()
                      .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
              Socket client = new Socket(InetAddress.getLoopbackAddress(), listener.socket().getLocalPort())) {
-            Router router = new Router(new DiskContent(BundledContent.dataFile(), new Docroot(BundledContent.docroot())),
+            Router router = new Router(new DiskContent(BundledContent.dataFile(), new Docroot(BundledContent.docroot()),
+                    CacheControl.staticContent(0)),
                     new BlockingWork(), new FanoutEndpoint(URI.create("http://127.0.0.1:9/io"), Duration.ofSeconds(1),
                     downstreamCalls), new MetricsEndpoint(metrics, config.model()));
             ConnectionContext context = new ConnectionContext(config, full, parser,

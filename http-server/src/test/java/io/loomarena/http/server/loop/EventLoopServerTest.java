@@ -204,6 +204,25 @@ class EventLoopServerTest {
     }
 
     @Test
+    void answersABareLfInChunkedFramingWith400AndClosesEvenWhenItArrivesByteByByte() throws Exception {
+        start(config());
+        for (String chunks : new String[] {"5\nhello\r\n0\r\n\r\n", "5\r\nhello\n0\r\n\r\n", "0\r\n\n"}) {
+            try (Socket socket = connect()) {
+                OutputStream out = socket.getOutputStream();
+                String request = "POST /ping HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + PING;
+                for (byte b : request.getBytes(StandardCharsets.US_ASCII)) {
+                    out.write(b);
+                    out.flush();
+                }
+                Response response = read(socket.getInputStream());
+                assertThat(response.status()).as(chunks).isEqualTo(400);
+                assertThat(response.closes()).isTrue();
+                assertThat(socket.getInputStream().read()).as("nothing after the error").isEqualTo(-1);
+            }
+        }
+    }
+
+    @Test
     void answersEveryErrorStatusOfTheBlockingModelsAndCloses() throws Exception {
         start(config());
         String[][] cases = {

@@ -105,8 +105,28 @@ class NettyHttpServerTest {
 
         assertThat(fromNetty).isEqualTo(exchange(virtual, requests, heads) + exchange(virtual, PING, 1));
         assertThat(fromNetty).startsWith("HTTP/1.1 200 OK\r\nServer: loom-arena\r\nDate: -\r\n"
-                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 4\r\n\r\npong");
-        assertThat(fromNetty).contains("Content-Type: application/json\r\nContent-Length: 208870\r\n\r\n[{\"id\":1,");
+                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 4\r\nCache-Control: no-store\r\n\r\npong");
+        assertThat(fromNetty).contains("Content-Type: application/json\r\nContent-Length: 208870\r\nETag: \"",
+                "Cache-Control: max-age=60\r\nAccept-Ranges: bytes\r\n\r\n[{\"id\":1,");
+    }
+
+    @Test
+    void givesDataTheValidatorsConditionalAnswersAndRangesOfTheOtherModels() throws Exception {
+        startNetty();
+        virtual = HttpServer.start(ServerConfig.builder(ServerModel.VIRTUAL).port(0).build());
+        String full = exchange(netty, DATA, 1);
+        String etag = full.replaceAll("(?s).*\r\nETag: ([^\r]*)\r\n.*", "$1");
+        assertThat(etag).startsWith("\"");
+        String requests = "GET /data.json HTTP/1.1\r\nHost: t\r\nIf-None-Match: " + etag + "\r\n\r\n"
+                + "GET /data.json HTTP/1.1\r\nHost: t\r\nIf-Match: \"other\"\r\n\r\n"
+                + "GET /data.json HTTP/1.1\r\nHost: t\r\nRange: bytes=0-9\r\n\r\n"
+                + "GET /data.json HTTP/1.1\r\nHost: t\r\nRange: bytes=-0\r\n\r\n" + PING;
+        String fromNetty = exchange(netty, requests, 5);
+        assertThat(fromNetty).as("the same bytes as the virtual model").isEqualTo(exchange(virtual, requests, 5));
+        assertThat(fromNetty).contains("HTTP/1.1 304 Not Modified\r\n", "HTTP/1.1 412 Precondition Failed\r\n",
+                "HTTP/1.1 206 Partial Content\r\n", "Content-Range: bytes 0-9/208870\r\n", "[{\"id\":1,",
+                "HTTP/1.1 416 Range Not Satisfiable\r\n", "Content-Range: bytes */208870\r\n",
+                "Cache-Control: no-store\r\n\r\npong");
     }
 
     @Test

@@ -45,7 +45,8 @@ class BodyReaderTest {
     @ParameterizedTest(name = "[{index}] {0}")
     @ValueSource(strings = {"zz\r\n", "8cccccccccccccccc\r\n", "ffffffffffffffffffff\r\n", "-1\r\n", "\r\n",
             " 5\r\nhello\r\n0\r\n\r\n", "5 x\r\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n", "5;\0\r\nhello\r\n0\r\n\r\n",
-            "0\r\nBad Trailer: 1\r\n\r\n"})
+            "0\r\nBad Trailer: 1\r\n\r\n", "5\nhello\r\n0\r\n\r\n", "5\r\nhello\n0\r\n\r\n", "5\r\nhello\r\n0\n\r\n",
+            "5\r\nhello\r\n0\r\n\n", "5\r\nhello\r\n0\r\nX: 1\n\r\n", "5\r\nhello\rX0\r\n\r\n"})
     void rejectsMalformedChunksWith400(String chunks) throws IOException {
         assertThat(status(CHUNKED_HEAD + chunks)).isEqualTo(400);
     }

@@ -83,6 +83,13 @@ class Http1PrologueTest {
         assertThat(status(method + " / HTTP/1.1\r\nHost: x\r\n\r\n")).isEqualTo(501);
     }
 
+    @ParameterizedTest(name = "[{index}] {0}")
+    @ValueSource(strings = {"127.0.0.1:443", "example.com:80", "/ping", "*", "[::1]:8080"})
+    void answersConnectWith501WhateverItsTarget(String target) throws IOException {
+        // RFC 9110 9.3.6: an origin server that does not tunnel refuses CONNECT; the target is never taken for a path.
+        assertThat(status("CONNECT " + target + " HTTP/1.1\r\nHost: " + target + "\r\n\r\n")).isEqualTo(501);
+    }
+
     @Test
     void checksSyntaxBeforeVersionAndVersionBeforeMethod() throws IOException {
         assertThat(status("FOO /a b HTTP/2.0\r\n\r\n")).isEqualTo(400);
