@@ -1,9 +1,9 @@
 @Echo
 Feature: Echo benchmark of every server model against every client model
   Every combination of the echo suite is measured as JMH measures a benchmark, in fresh server and client JVMs with
-  warmup and measured iterations, and saved with every measured iteration; the ranking orders them with their spread and
-  ties, and the regression gate holds the quick workload to the committed baseline. The quick
-  workload runs by default, but for the single server's row; that row and the heavy workload run when asked for.
+  warmup and measured iterations, and saved with every measured iteration; the ranking orders them with their spread
+  and ties. The quick workload runs by default, but for the single server's row; that row, the heavy workload and the
+  regression gate that holds the quick workload to the committed baseline run when asked for.
   How it is measured and how to read it: docs/echo-benchmarks.md, "What the echo benchmark feature runs".
 
   @Performance
