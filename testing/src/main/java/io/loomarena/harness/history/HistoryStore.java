@@ -1,0 +1,42 @@
+package io.loomarena.harness.history;
+
+import io.loomarena.harness.summary.BenchmarkSummary;
+
+import java.util.List;
+
+/**
+ * Where every run is remembered: an SQLite file by default, or a PostgreSQL database (one schema for both). Every
+ * write is one transaction, all or nothing. Readers get series in commit order, runs a user excluded left out.
+ */
+public interface HistoryStore extends AutoCloseable {
+
+    /** Where it lives, for a console line: a file's path or a database URL without credentials. */
+    String describe();
+
+    /** Every run recorded, oldest first, excluded ones included (with their reason). */
+    List<RunRow> runs();
+
+    /** Every testbed seen, in the order first seen. */
+    List<TestbedRow> testbeds();
+
+    /** Every series that has at least one point. */
+    List<SeriesKey> series();
+
+    /** A series' points in commit order, without the points of excluded runs. */
+    List<SeriesPoint> points(SeriesKey key);
+
+    /** The summaries a run recorded, as they were written under {@code target-results/}. */
+    List<BenchmarkSummary> summaries(long runId);
+
+    /** Excludes a run from every series, keeping it and the reason. */
+    void exclude(long runId, String reason);
+
+    /** Marks a series' change point at a commit as seen, so that it is no longer printed as new. */
+    void acknowledge(SeriesKey key, String firstCommitAfter, String reason);
+
+    /** Whether a change point at that commit of that series was acknowledged. */
+    boolean acknowledged(SeriesKey key, String firstCommitAfter);
+
+    @Override
+    void close();
+}
