@@ -12,6 +12,7 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYDotRenderer;
 import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.LengthAdjustmentType;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
@@ -56,6 +57,8 @@ public final class TrendChart {
     private static final Color POINT = new Color(0x0072b2);
     private static final Color MEAN = new Color(0x222222);
     private static final Color BAND = new Color(0x56, 0xb4, 0xe9, 0x59);
+    /** Behind a mark's label, so that it reads over the dots: JFreeChart's default is a grey box. */
+    private static final Color LABEL_BACKGROUND = new Color(255, 255, 255, 220);
     /** Labels of neighbouring marks are stepped down by this many pixels, in turn, so that close ones stay readable. */
     private static final int LABEL_STEP = 14;
     private static final int LABEL_ROWS = 3;
@@ -100,7 +103,10 @@ public final class TrendChart {
             line.setLabelPaint(mark.kind().paint);
             line.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
             line.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            line.setLabelOffset(new RectangleInsets(4 + (i % LABEL_ROWS) * LABEL_STEP, 3, 0, 0));
+            line.setLabelOffset(new RectangleInsets(4 + (i % LABEL_ROWS) * LABEL_STEP, 4, 0, 4));
+            // Expanded, the offset moves the label right of its line rather than shrinking a line's zero width.
+            line.setLabelOffsetType(LengthAdjustmentType.EXPAND);
+            line.setLabelBackgroundColor(LABEL_BACKGROUND);
             plot.addDomainMarker(line, Layer.FOREGROUND);
         }
         return ChartSvg.svg(chart, LineChart.WIDTH, height);
