@@ -96,7 +96,7 @@ final class HistorySection {
         for (ChangePoint c : changes) {
             boolean acknowledged = store.acknowledged(c.series(), c.firstCommitAfter());
             html.append("<tr").append(c.regression() && !acknowledged ? " class=\"fail\"" : "").append("><td>")
-                    .append(HtmlReport.escape(c.series().name())).append("</td><td><code>")
+                    .append(seriesCell(c.series())).append("</td><td><code>")
                     .append(HtmlReport.escape(HistoryTrend.shortCommit(c.lastCommitBefore()) + ".."
                             + HistoryTrend.shortCommit(c.firstCommitAfter()))).append("</code></td><td class=\"n\">")
                     .append(HistoryTrend.percent(c.relativeChange())).append(String.format(Locale.ROOT,
@@ -106,6 +106,13 @@ final class HistorySection {
                     .append("</td></tr>\n");
         }
         return html.append("</table>\n").toString();
+    }
+
+    /** A series' name, a link to its chart when it has one. */
+    private static String seriesCell(SeriesKey key) {
+        String name = HtmlReport.escape(key.name());
+        return key.metric().equals(CHARTED) ? "<a href=\"#" + HtmlReport.escape(HistoryTrend.id(key)) + "\">" + name
+                + "</a>" : name;
     }
 
     /** Where the history lives and how many runs it holds, for the page and the console. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import io.loomarena.harness.history.ChangePoint;
 import io.loomarena.harness.history.Segment;
 import io.loomarena.harness.history.SeriesAnalysis;
+import io.loomarena.harness.history.SeriesKey;
 import io.loomarena.harness.history.SeriesPoint;
 import io.loomarena.harness.report.chart.AxisSpec;
 import io.loomarena.harness.report.chart.TrendChart;
@@ -36,7 +37,7 @@ final class HistoryTrend {
     static ReportCharts.Plotted chart(String suite, String combination, List<SeriesAnalysis> perTestbed) {
         String metric = perTestbed.get(0).key().metric();
         String unit = perTestbed.get(0).key().unit();
-        String id = "history/" + suite + "/" + combination + "/" + metric;
+        String id = id(perTestbed.get(0).key());
         String title = suite + ": " + combination + ", " + metric + " per fork (" + unit + ")";
         int size = perTestbed.stream().mapToInt(a -> a.points().size()).sum();
         double[] xs = new double[size];
@@ -91,6 +92,11 @@ final class HistoryTrend {
                 -0.5, Math.max(size, 1) - 0.5, ticks);
         String svg = TrendChart.svg(title, x, metric + " " + unit, xs, ys, bands, marks, HEIGHT);
         return new ReportCharts.Plotted(id, title, CAPTION, svg, figures);
+    }
+
+    /** The id of a series' chart: one per suite, combination and metric, whatever the testbed. */
+    static String id(SeriesKey key) {
+        return "history/" + key.suite() + "/" + key.combination() + "/" + key.metric();
     }
 
     /** The first 7 characters of a commit, as git abbreviates it. */

@@ -58,11 +58,14 @@ class HistorySectionTest {
         String html = HistorySection.html(Optional.of(history), changeAt(commit(5), false), plotted);
 
         assertThat(plotted.get(1).svg()).contains("-10.0% at c000005");
-        assertThat(html).contains("<tr class=\"fail\"><td>echo/VIRTUAL_SERVER+VIRTUAL_CLIENT/throughput@tb-one</td>"
+        // A charted series' name links to its chart.
+        assertThat(html).contains("<tr class=\"fail\"><td><a href=\"#history/echo/VIRTUAL_SERVER+VIRTUAL_CLIENT/"
+                        + "throughput\">echo/VIRTUAL_SERVER+VIRTUAL_CLIENT/throughput@tb-one</a></td>"
                         + "<td><code>c000004..c000005</code></td><td class=\"n\">-10.0% [-12.0%, -8.0%]</td>"
                         + "<td>regression</td><td>no</td><td>no</td></tr>",
                 // Acknowledged: still listed, no longer highlighted.
-                "<tr><td>echo/POOL_SERVER+VIRTUAL_CLIENT/throughput@tb-one</td><td><code>c000004..c000005</code>"
+                "<tr><td><a href=\"#history/echo/POOL_SERVER+VIRTUAL_CLIENT/throughput\">"
+                        + "echo/POOL_SERVER+VIRTUAL_CLIENT/throughput@tb-one</a></td><td><code>c000004..c000005</code>"
                         + "</td><td class=\"n\">-10.0% [-12.0%, -8.0%]</td><td>regression</td><td>no</td>"
                         + "<td>yes</td></tr>",
                 // A metric without a chart still has its row.
