@@ -57,7 +57,9 @@ final class HistorySection {
                         : " (" + excluded + " excluded by a user, left out of every series)")
                 .append(". A series is one metric of one combination on one testbed; its points are forks, in"
                         + " commit order. Charted: throughput per combination; the change points of every metric are"
-                        + " in the table below. How to read them: docs/history.md.</p>\n");
+                        + " in the table below. How to read them: docs/history.md. " + HtmlReport.CSV + " holds the"
+                        + " segments and change points, not the fork points: the history command exports a series"
+                        + " whole.</p>\n");
         html.append(table(store, analyses));
         Map<String, Integer> testbedOrder = new HashMap<>();
         List<TestbedRow> testbeds = store.testbeds();
