@@ -8,9 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import io.loomarena.harness.gate.AbResults;
+import io.loomarena.harness.history.ChangePointDetector;
+import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.ranking.HtmlText;
 import io.loomarena.harness.ranking.RankingKind;
 import io.loomarena.harness.summary.BenchmarkSummary;
@@ -20,7 +23,9 @@ import io.loomarena.harness.summary.ResultFiles;
  * Writes {@code target-results/report.html}: one self-contained page (no script, no external file, every chart an
  * inline SVG whose labels are text) that opens with the verdict of every suite (a sentence and the ranking table it
  * rests on, see {@link VerdictSection}), then per suite the throughput with its intervals and p99 per combination,
- * the latency percentile curves, throughput against connections for sweep suites, memory per idle connection, and the grid model x JVM x flag set of a run with JVM axes ({@link GridSection});
+ * the latency percentile curves, throughput against connections for sweep suites, memory per idle connection, the grid
+ * model x JVM x flag set of a run with JVM axes ({@link GridSection}), and the history's trends and change points
+ * ({@link HistorySection});
  * and beside it {@code report-figures.csv}, every plotted figure. Rebuilt from whatever the results folder holds each
  * time, so any suite's ranking regenerates the whole page. Stateless.
  */
@@ -32,8 +37,21 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** Writes both files under {@code resultsDir} and returns the page. */
+    /**
+     * Writes both files under {@code resultsDir}, with the history the run's setting names (closed afterwards; none
+     * when it is off or cannot be opened), and returns the page.
+     */
     public static Path write(Path resultsDir) {
+        Optional<HistoryStore> history = HistorySection.open(resultsDir);
+        try {
+            return write(resultsDir, history);
+        } finally {
+            history.ifPresent(HistoryStore::close);
+        }
+    }
+
+    /** Writes both files under {@code resultsDir}, the history section from {@code history} (left open). */
+    public static Path write(Path resultsDir, Optional<HistoryStore> history) {
         ReportData data = ReportData.read(resultsDir);
         List<ReportCharts.Plotted> plotted = new ArrayList<>();
         StringBuilder verdicts = new StringBuilder();
@@ -90,6 +108,7 @@ public final class HtmlReport {
         if (plotted.isEmpty() && gate.isEmpty() && grid.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
+        body.append(HistorySection.html(history, ChangePointDetector.standard(), plotted));
         String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"
                 + verdicts + "</section>\n");
         Path html = resultsDir.resolve(HTML);
@@ -100,11 +119,15 @@ public final class HtmlReport {
 
     /** {@link #write}, reporting a failure on the console instead of throwing: the report never fails a ranking. */
     public static void writeQuietly(Path resultsDir) {
+        Optional<HistoryStore> history = HistorySection.open(resultsDir);
         try {
-            Path html = write(resultsDir);
+            Path html = write(resultsDir, history);
             System.out.println("[PERF] report: " + html);
+            history.ifPresent(store -> System.out.println("[PERF][HISTORY] " + HistorySection.describe(store)));
         } catch (RuntimeException e) {
             System.out.println("[PERF] report not written: " + e);
+        } finally {
+            history.ifPresent(HistoryStore::close);
         }
     }
 
