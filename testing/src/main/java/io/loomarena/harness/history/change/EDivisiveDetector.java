@@ -84,7 +84,7 @@ public final class EDivisiveDetector implements ChangePointDetector {
                     bestTo = to;
                 }
             }
-            if (best == null || SegmentComparison.of(layout, bestFrom, best.index(), bestTo).pValue()
+            if (best == null || SegmentComparison.pValue(layout, bestFrom, best.index(), bestTo)
                     > parameters.firstPassPValue()) {
                 return List.copyOf(found);
             }
@@ -100,7 +100,7 @@ public final class EDivisiveDetector implements ChangePointDetector {
             int weakest = -1;
             double weakestP = -1;
             for (int i = 1; i + 1 < bounds.size(); i++) {
-                double p = SegmentComparison.of(layout, bounds.get(i - 1), bounds.get(i), bounds.get(i + 1)).pValue();
+                double p = SegmentComparison.pValue(layout, bounds.get(i - 1), bounds.get(i), bounds.get(i + 1));
                 if (p > weakestP) {
                     weakestP = p;
                     weakest = i - 1;
