@@ -99,8 +99,7 @@ class HistoryGateTest {
 
     @Test
     void aSuiteWithoutRunsHasNoVerdict() {
-        HistoryGateResult result = new FakeHistoryStore() instanceof FakeHistoryStore empty
-                ? GATE.judge(empty, "echo", Optional.empty()) : null;
+        HistoryGateResult result = GATE.judge(new FakeHistoryStore(), "echo", Optional.empty());
         assertThat(result.outcome()).isEqualTo(Outcome.NO_VERDICT);
         assertThat(result.lines()).singleElement().asString()
                 .startsWith("[PERF][HISTORY][GATE] NO VERDICT echo: no throughput or server CPU series recorded");
