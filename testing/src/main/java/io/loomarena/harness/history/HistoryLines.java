@@ -41,9 +41,10 @@ public final class HistoryLines {
      * runs follow ends {@code , tentative until 3 runs follow it (1 so far)}.
      */
     public static String line(SeriesAnalysis analysis, ChangePoint change) {
-        String line = String.format(Locale.ROOT, "%schange point: %s: %+.1f%% [%+.1f%%, %+.1f%%] between %s..%s (%s): %s",
-                PREFIX, change.series().name(), change.relativeChange() * 100, change.ciLow() * 100,
-                change.ciHigh() * 100, shortCommit(change.lastCommitBefore()), shortCommit(change.firstCommitAfter()),
+        String line = String.format(Locale.ROOT,
+                "%schange point: %s: %+.1f%% [%+.1f%%, %+.1f%%] between %s..%s (%s): %s", PREFIX,
+                change.series().name(), change.relativeChange() * 100, change.ciLow() * 100, change.ciHigh() * 100,
+                shortCommit(change.lastCommitBefore()), shortCommit(change.firstCommitAfter()),
                 pValue(change.pValue()), change.regression() ? "REGRESSION" : "IMPROVEMENT");
         if (!change.tentative()) {
             return line;

@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * E-Divisive means with a t-test instead of permutations, as Apache Otava (formerly DataStax Hunter) does: deterministic,
- * no random numbers. Two steps (Fleming et al., "Hunter: Using Change Point Detection to Hunt for Performance
- * Regressions", ICPE 2023):
+ * E-Divisive means with a t-test instead of permutations, as Apache Otava (formerly DataStax Hunter) does:
+ * deterministic, no random numbers. Two steps (Fleming et al., "Hunter: Using Change Point Detection to Hunt for
+ * Performance Regressions", ICPE 2023):
  * <ol>
  * <li>split: over the stretches between the change points found so far, take the split with the largest energy
  * statistic ({@link EnergySearch}); keep it while the t-test of its stretch's two sides gives at most

@@ -16,7 +16,7 @@ import static io.loomarena.harness.history.change.SyntheticSeries.EPOCH;
 import static io.loomarena.harness.history.change.SyntheticSeries.commit;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The history gate on fake histories: a creep caught once it adds up, never across testbeds, nothing from too little. */
+/** The history gate on fake histories: a creep caught once it adds up, never across testbeds, nothing from little. */
 class HistoryGateTest {
 
     private static final HistoryGate GATE = new HistoryGate(DetectorParameters.STANDARD,

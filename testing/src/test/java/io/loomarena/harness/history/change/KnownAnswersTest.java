@@ -75,7 +75,8 @@ class KnownAnswersTest {
     void theSameInputTwiceGivesTheSameAnswer() {
         for (long seed = 0; seed < 10; seed++) {
             var points = oneForkPerCommit(seed, N, NOISE, 0.05, AT);
-            assertThat(DETECTOR.analyse(THROUGHPUT, points)).isEqualTo(DETECTOR.analyse(THROUGHPUT, List.copyOf(points)));
+            assertThat(DETECTOR.analyse(THROUGHPUT, points))
+                    .isEqualTo(DETECTOR.analyse(THROUGHPUT, List.copyOf(points)));
             assertThat(ChangePointDetector.standard().analyse(THROUGHPUT, points))
                     .isEqualTo(DETECTOR.analyse(THROUGHPUT, points));
         }
