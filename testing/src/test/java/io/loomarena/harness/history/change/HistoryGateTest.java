@@ -137,4 +137,21 @@ class HistoryGateTest {
                 .isNotEqualTo(Outcome.FAIL);
         assertThat(new History().runs(10, "tb", 1).runs(6, "tb", 1.2).judge().outcome()).isEqualTo(Outcome.PASS);
     }
+
+    @Test
+    void aFailLineSaysTheRatioItsIntervalTheLimitAndBothLevels() {
+        FakeHistoryStore store = new FakeHistoryStore();
+        for (int i = 0; i < 16; i++) {
+            RunRow run = store.addRun(commit(i), EPOCH.plusSeconds(3600L * i), "echo", "tb");
+            double level = i < 10 ? 1000 : 900;
+            store.addPoint(on(THROUGHPUT, "tb"), run, 1, level * 0.99);
+            store.addPoint(on(THROUGHPUT, "tb"), run, 2, level * 1.01);
+        }
+        assertThat(GATE.judge(store, "echo", Optional.empty()).lines()).containsExactly(
+                "[PERF][HISTORY][GATE] testbed tb",
+                "[PERF][HISTORY][GATE] FAIL echo/VIRTUAL_SERVER+VIRTUAL_CLIENT/throughput@tb: latest/reference 0.900"
+                        + " [0.894, 0.906] (95%), 900 vs 1,000 msg/s, limit >= 0.950 (throughput at most 5% lower than the"
+                        + " reference); latest level from 000010c (12 points, 6 runs), reference from 000000c (20 points,"
+                        + " 10 runs)");
+    }
 }
