@@ -1,5 +1,8 @@
 package io.loomarena.harness.history;
 
+import io.loomarena.harness.history.change.DetectorParameters;
+import io.loomarena.harness.history.change.EDivisiveDetector;
+
 import java.util.List;
 
 /** Finds the change points of a series: deterministic, the same answer for the same points. */
@@ -10,8 +13,6 @@ public interface ChangePointDetector {
 
     /** The detector every part of the project uses, with its documented parameters (docs/history.md). */
     static ChangePointDetector standard() {
-        // Filled in by the detection work (E-Divisive means); until then every series is one segment.
-        return (key, points) -> new SeriesAnalysis(key, points, points.isEmpty() ? List.of()
-                : List.of(new Segment(0, points.size(), Double.NaN, Double.NaN, Double.NaN)), List.of());
+        return new EDivisiveDetector(DetectorParameters.STANDARD);
     }
 }
