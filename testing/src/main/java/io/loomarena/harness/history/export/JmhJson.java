@@ -111,9 +111,17 @@ public final class JmhJson {
         return node;
     }
 
-    /** The client connections, where the workload names them: what runs the benchmark concurrently. */
-    private static int threads(BenchmarkSummary summary) {
-        return summary.workload().get("clients") instanceof Number clients ? clients.intValue() : 1;
+    /**
+     * The client connections, where the workload names them (echo's {@code clients}, HTTP's {@code connections}):
+     * what runs the benchmark concurrently; 1 otherwise.
+     */
+    static int threads(BenchmarkSummary summary) {
+        for (String name : List.of("clients", "connections")) {
+            if (summary.workload().get(name) instanceof Number count) {
+                return count.intValue();
+            }
+        }
+        return 1;
     }
 
     /**

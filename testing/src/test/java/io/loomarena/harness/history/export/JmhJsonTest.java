@@ -173,6 +173,19 @@ class JmhJsonTest {
     }
 
     @Test
+    void threadsAreTheClientConnectionsEitherSuiteNamesThem() {
+        java.util.Map<String, Object> http = new java.util.LinkedHashMap<>();
+        http.put("connections", 64);
+        http.put("path", "/ping");
+
+        assertThat(JmhJson.threads(SummaryFixtures.summary("http-ping", "req", "POOL_SERVER", "PLATFORM_CLIENT", http,
+                20, 21, 22))).isEqualTo(64);
+        assertThat(JmhJson.threads(single())).isEqualTo(8);
+        assertThat(JmhJson.threads(SummaryFixtures.summary("echo", "msg", "POOL_SERVER", "PLATFORM_CLIENT",
+                java.util.Map.of("size", 32), 20, 21, 22))).isEqualTo(1);
+    }
+
+    @Test
     void aRunOfSeveralSuitesNamesEachCombinationOnce() {
         List<String> names = new ArrayList<>();
         JmhJson.tree(List.of(forked(), single())).forEach(node -> names.add(node.get("benchmark").asText()));
