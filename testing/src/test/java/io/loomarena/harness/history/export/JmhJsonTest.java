@@ -185,6 +185,21 @@ class JmhJsonTest {
                 java.util.Map.of("size", 32), 20, 21, 22))).isEqualTo(1);
     }
 
+    /** A summary file as an older version wrote it (no labelled metrics, no forks, no forked JVMs) exports too. */
+    @Test
+    void anOlderSummaryFileExportsWithTheSameShape() throws Exception {
+        java.nio.file.Path file = java.nio.file.Path.of(JmhJsonTest.class
+                .getResource("/summaries/echo-summary-before-metrics.json").toURI());
+        BenchmarkSummary old = io.loomarena.harness.summary.ResultFiles.readJson(file, BenchmarkSummary.class,
+                "summary");
+
+        JsonNode exported = STRICT.readTree(JmhJson.write(List.of(old))).get(0);
+
+        assertSameShape("", real().get(0), exported);
+        assertThat(exported.get("primaryMetric").get("rawData")).hasSize(old.runs().forks());
+        assertThat(exported.get("primaryMetric").get("score").asDouble()).isEqualTo(old.aggregate().throughput());
+    }
+
     @Test
     void aRunOfSeveralSuitesNamesEachCombinationOnce() {
         List<String> names = new ArrayList<>();
