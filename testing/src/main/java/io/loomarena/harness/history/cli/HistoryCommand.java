@@ -161,7 +161,8 @@ public final class HistoryCommand implements Runnable {
                     + " or leave it unset for " + results.resolve("history.sqlite"));
         }
         try (HistoryStore store = opener.open(history, results).orElseThrow(
-                () -> bad("--history '" + history + "' names no history"))) {
+                () -> bad(history == null ? "no history at " + results.resolve("history.sqlite")
+                        : "--history '" + history + "' names no history"))) {
             return work.applyAsInt(store);
         }
     }

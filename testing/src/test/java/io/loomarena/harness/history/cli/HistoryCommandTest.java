@@ -247,6 +247,14 @@ class HistoryCommandTest {
     }
 
     @Test
+    void anOpenerThatFindsNoHistoryIsABadArgumentNamingIt() {
+        int exit = HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err),
+                (setting, results) -> Optional.empty(), "--results", "elsewhere", "runs");
+
+        assertBadArgument(exit, "history runs: no history at " + Path.of("elsewhere", "history.sqlite"));
+    }
+
+    @Test
     void aHistoryThatCannotBeOpenedIsOneLineAndExitOne() {
         int exit = HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), (setting, results) -> {
             throw new IllegalStateException("target-results/history.sqlite is not a loom-arena history\n(detail)");
