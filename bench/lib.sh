@@ -12,7 +12,8 @@
 #   load_avg                 the load average (1, 5, 15 min), printed beside figures: a busy machine worsens them
 #   bundled_content          the server's bundled data file and docroot copied under $WORK, and nginx locations for them
 #   start_java PORT LOG ARGS the JVM pinned to CPU 0 with ARGS, waiting until it listens on PORT (sets JAVA_PID)
-#   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request of-which-system-us"
+#   wrk_cost URL DURATION CONNECTIONS PID [WRK-OPTION...]   wrk on CPU 1: "req/s server-CPU-us-per-request
+#                            of-which-system-us"
 #   median / ratio           the median of the numbers on stdin; A / B with two decimals
 #   help_or_no_arguments "$@"  for scripts configured by environment only: --help prints the script's header comment
 #                            and exits 0; any other argument exits 2 with one line
@@ -197,16 +198,17 @@ start_java() {
   wait_port "$port" 30 && kill -0 "$JAVA_PID" 2>/dev/null || die "java $* did not listen on $port: $(tail -3 "$log")"
 }
 
-# wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request
-# system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used during the run
-# divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID or requests).
-# Socket errors and non-2xx answers wrk reports are printed to stderr.
+# wrk_cost URL DURATION CONNECTIONS [PID [WRK-OPTION...]] : runs wrk -t1 pinned to CPU 1 and prints "requests/s
+# us-per-request system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used
+# during the run divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID
+# or requests). WRK-OPTIONs (-H 'Name: value', -s script.lua; PID may be "" before them) go to wrk before the URL;
+# wrk's whole output stays in $WORK/wrk.last. Socket errors and non-2xx answers wrk reports are printed to stderr.
 wrk_cost() {
   local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 sys_before=0 sys_after=0
-  local requests rate out="$WORK/wrk.last"
+  local requests rate out="$WORK/wrk.last" options=("${@:5}")
   [[ -n "$pid" ]] && before=$(cpu_ticks "$pid") sys_before=$(sys_ticks "$pid")
   on_cpu 1
-  "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "$url" >"$out" 2>&1 || true
+  "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "${options[@]}" "$url" >"$out" 2>&1 || true
   [[ -n "$pid" ]] && after=$(cpu_ticks "$pid") sys_after=$(sys_ticks "$pid")
   local errors; errors=$(grep -E "Socket errors|Non-2xx" "$out" || true)
   [[ -z "$errors" ]] || say "   wrk on $url reported: $errors" >&2
