@@ -31,6 +31,9 @@
 #              Netty's own HTTP server, the reference for /ping and /data.json that this part measures, may be
 #              added: HTTP_MODELS="virtual+cache-content event-loop netty")
 #              CONDITIONAL_MODELS="virtual+cache-content event-loop" (the same words as HTTP_MODELS)
+#              NGINX_OPEN_FILE_CACHE=no: yes gives the conditional part's nginx `open_file_cache` (off by default in
+#                nginx, which then opens and stats the file for every request, a 304 included; our cached models keep
+#                the content and its validators in memory)
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
 #              IDLE_CONNECTIONS=10000  IDLE_MODELS="virtual" (echo `server --model` words; every connection must be
 #                served at once, so not single (one connection at a time) nor pool (100 threads): for example
@@ -61,6 +64,9 @@ WARMUP="${WARMUP:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
 HTTP_MODELS="${HTTP_MODELS:-${STAGES:-platform pool virtual virtual+cache-content}}"
 CONDITIONAL_MODELS="${CONDITIONAL_MODELS:-virtual+cache-content event-loop}"
+NGINX_OPEN_FILE_CACHE="${NGINX_OPEN_FILE_CACHE:-no}"
+[[ "$NGINX_OPEN_FILE_CACHE" == yes || "$NGINX_OPEN_FILE_CACHE" == no ]] \
+  || { echo "server-cost: NGINX_OPEN_FILE_CACHE is yes or no, got '$NGINX_OPEN_FILE_CACHE'" >&2; exit 2; }
 ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"
 ECHO_WORKLOADS="${ECHO_WORKLOADS:-100x10000 1000x1000}"
 SIZE="${SIZE:-32}"
@@ -142,9 +148,11 @@ say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {
 start_http_servers() {
   bundled_content
   SERVERS=(nginx) PORTS=() SERVER_PIDS=()
-  local model variant name port jar
+  local model variant name port jar directives=""
   port=$(free_port)
-  start_nginx "$port" "$NGINX_LOCATIONS" on
+  [[ "$1" == conditional && "$NGINX_OPEN_FILE_CACHE" == yes ]] \
+    && directives="open_file_cache max=100 inactive=60s; open_file_cache_valid 60s;"
+  start_nginx "$port" "$directives $NGINX_LOCATIONS" on
   PIDS+=("$NGINX_PID"); PORTS+=("$port"); SERVER_PIDS+=("$NGINX_PID")
   for model in $2; do
     for variant in "${VARIANTS[@]}"; do
@@ -273,7 +281,7 @@ conditional_part() {
   for request in 304 range; do counter[$request]=$(status_counter "${status[$request]}"); done
   say ""
   say "== conditional: wrk -t1 -c$CONNECTIONS -d$DURATION per figure on /data.json (after one $WARMUP warm-up per" \
-    "server and request); every answer's status counted =="
+    "server and request); every answer's status counted; nginx open_file_cache: $NGINX_OPEN_FILE_CACHE =="
   for i in "${!servers[@]}"; do
     probe_validators "${servers[$i]}" "${ports[$i]}"
     etags+=("$ETAG")
