@@ -1,5 +1,5 @@
 # Shared by the bench/ scripts; source it after setting SCRIPT_NAME (for messages) and WORK (a temporary folder the
-# script removes on exit). What is here is written once for every script:
+# script removes on exit; one_server_at_a_time makes it and its removal). What is here is written once for every script:
 #   say / die                messages; die exits 1 naming the script
 #   find_java                a JDK >= 21 to run the jars with, whatever `java` is first on the PATH (17 here)
 #   need_tools tool=package  installs missing tools with apt-get, saying what and why before it does
@@ -12,8 +12,10 @@
 #   load_avg                 the load average (1, 5, 15 min), printed beside figures: a busy machine worsens them
 #   bundled_content          the server's bundled data file and docroot copied under $WORK, and nginx locations for them
 #   start_java PORT LOG ARGS the JVM pinned to CPU 0 with ARGS, waiting until it listens on PORT (sets JAVA_PID)
-#   wrk_cost URL DURATION CONNECTIONS PID   wrk on CPU 1: "req/s server-CPU-us-per-request of-which-system-us"
+#   wrk_cost URL DURATION CONNECTIONS PID [WRK-OPTION...]   wrk on CPU 1: "req/s server-CPU-us-per-request
+#                            of-which-system-us"
 #   median / ratio           the median of the numbers on stdin; A / B with two decimals
+#   one_server_at_a_time / start_model / stop_model   one server after another (below, with their own comment)
 #   help_or_no_arguments "$@"  for scripts configured by environment only: --help prints the script's header comment
 #                            and exits 0; any other argument exits 2 with one line
 
@@ -197,16 +199,17 @@ start_java() {
   wait_port "$port" 30 && kill -0 "$JAVA_PID" 2>/dev/null || die "java $* did not listen on $port: $(tail -3 "$log")"
 }
 
-# wrk_cost URL DURATION CONNECTIONS [PID] : runs wrk -t1 pinned to CPU 1 and prints "requests/s us-per-request
-# system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used during the run
-# divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID or requests).
-# Socket errors and non-2xx answers wrk reports are printed to stderr.
+# wrk_cost URL DURATION CONNECTIONS [PID [WRK-OPTION...]] : runs wrk -t1 pinned to CPU 1 and prints "requests/s
+# us-per-request system-us-per-request", where us-per-request is the CPU time (user + system, all threads) PID used
+# during the run divided by the requests wrk counted, and the last its system (kernel) part alone ("n/a" without PID
+# or requests). WRK-OPTIONs (-H 'Name: value', -s script.lua; PID may be "" before them) go to wrk before the URL;
+# wrk's whole output stays in $WORK/wrk.last. Socket errors and non-2xx answers wrk reports are printed to stderr.
 wrk_cost() {
   local url=$1 duration=$2 connections=$3 pid=${4:-} before=0 after=0 sys_before=0 sys_after=0
-  local requests rate out="$WORK/wrk.last"
+  local requests rate out="$WORK/wrk.last" options=("${@:5}")
   [[ -n "$pid" ]] && before=$(cpu_ticks "$pid") sys_before=$(sys_ticks "$pid")
   on_cpu 1
-  "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "$url" >"$out" 2>&1 || true
+  "${ON_CPU[@]}" wrk -t1 -c"$connections" -d"$duration" "${options[@]}" "$url" >"$out" 2>&1 || true
   [[ -n "$pid" ]] && after=$(cpu_ticks "$pid") sys_after=$(sys_ticks "$pid")
   local errors; errors=$(grep -E "Socket errors|Non-2xx" "$out" || true)
   [[ -z "$errors" ]] || say "   wrk on $url reported: $errors" >&2
@@ -280,4 +283,32 @@ help_or_no_arguments() {
     exit 0
   fi
   [[ $# -eq 0 ]] || { echo "${SCRIPT_NAME:-bench}: unknown argument '$1' (try --help)" >&2; exit 2; }
+}
+
+# For the scripts that try one HTTP server after another (redbot.sh, try-every-stage.sh), the part they share; they
+# set SCRIPT_NAME, source this file, call one_server_at_a_time, and set JAVA and JAR before start_model:
+#   one_server_at_a_time        WORK, a fresh folder under /tmp named after the script, and an EXIT trap that stops
+#                               the server running now (stop_model) and removes WORK, also when the script dies
+#   start_model MODEL LOG JVM-OPTION...  `serve` of $JAR as MODEL (serve_model's words) on a free port with those JVM
+#                               options, output to LOG; sets PORT and SERVER_PID and waits up to 20 s until it
+#                               listens, or dies with the end of LOG
+#   stop_model                  stops that server with SIGTERM (as a user's Ctrl-C would) and waits for it
+one_server_at_a_time() {
+  WORK="$(mktemp -d "/tmp/${SCRIPT_NAME:-bench}.XXXXXX")"
+  trap 'stop_model; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
+}
+start_model() {
+  local model=$1 log=$2
+  shift 2
+  PORT=$(free_port)
+  # shellcheck disable=SC2046 # the model's options are words
+  "$JAVA" "$@" -jar "$JAR" serve $(serve_model "$JAR" "$model") --host 127.0.0.1 --port "$PORT" >"$log" 2>&1 &
+  SERVER_PID=$!
+  wait_port "$PORT" 20 || die "model $model did not listen on $PORT: $(tail -3 "$log")"
+}
+stop_model() {
+  [[ -n "${SERVER_PID:-}" ]] || return 0
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=""
 }

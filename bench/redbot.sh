@@ -9,18 +9,10 @@
 # Exit status: 0 when every resource had both sections and no "bad" note (or when skipped), 1 otherwise.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-WORK="$(mktemp -d /tmp/redbot.XXXXXX)"
-SERVER_PID=""
-cleanup() {
-  [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
 SCRIPT_NAME=redbot
 # shellcheck source=lib.sh
 source "$ROOT/bench/lib.sh"
+one_server_at_a_time
 
 VENV="$ROOT/target/redbot-venv"
 if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import redbot' 2>/dev/null; then
@@ -67,15 +59,10 @@ JAR="$(fresh_jar http-server)"
 MODELS=("$@"); [ ${#MODELS[@]} -gt 0 ] || MODELS=(single platform pool virtual virtual+cache-content event-loop)
 failed=0
 for model in "${MODELS[@]}"; do
-  port=$(free_port) log="$WORK/$model.log"
-  # shellcheck disable=SC2046 # the model's options are words
-  "$JAVA" -Xms256m -Xmx256m -jar "$JAR" serve $(serve_model "$JAR" "$model") --host 127.0.0.1 --port "$port" \
-    >"$log" 2>&1 &
-  SERVER_PID=$!
-  wait_port "$port" 20 || die "model $model did not listen on $port: $(tail -3 "$log")"
+  start_model "$model" "$WORK/$model.log" -Xms256m -Xmx256m
   for path in /files/index.html /data.json; do
     notes="$WORK/notes.txt"
-    if ! "$VENV/bin/python" "$WORK/check.py" "http://127.0.0.1:$port$path" >"$notes" 2>"$WORK/check.err"; then
+    if ! "$VENV/bin/python" "$WORK/check.py" "http://127.0.0.1:$PORT$path" >"$notes" 2>"$WORK/check.err"; then
       printf '%-21s %-18s REDbot failed: %s\n' "$model" "$path" "$(tail -1 "$WORK/check.err")"
       failed=1
       continue
@@ -87,7 +74,6 @@ for model in "${MODELS[@]}"; do
     printf '%-21s %-18s Validation=%s PartialContent=%s bad=[%s]\n' "$model" "$path" "$validation" "$ranges" "$bad"
     [[ $validation == yes && $ranges == yes && -z "$bad" ]] || failed=1
   done
-  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=""
+  stop_model
 done
 exit "$failed"

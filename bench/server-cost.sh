@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # What does a request or a message cost our servers, next to nginx and to a Go echo server? A benchmark that prints
-# figures (not a test), in three parts, each server pinned to CPU 0 and its load to CPU 1:
+# figures (not a test), in four parts, each server pinned to CPU 0 and its load to CPU 1:
 #   http  nginx (one worker, no master, the same content) and every concurrent `serve` model, wrk -t1 -c100 on /ping and
 #         /data.json, ROUNDS rounds with the servers interleaved (nginx, model 1, model 2, ... each round): req/s and
 #         the server's CPU microseconds per request (utime + stime of its process / requests answered) and the
 #         system (kernel) part of it (mostly the socket reads and writes, which the servers share).
+#   conditional  nginx and each of CONDITIONAL_MODELS on the static-content answers of issue 41, interleaved as above:
+#         "304", a GET of /data.json with If-None-Match carrying the ETag that server gave (curl asks each server
+#         first; nginx has its own), answered 304 with no body, and "range", its first KiB (Range: bytes=0-1023),
+#         answered 206. A wrk Lua script counts the status of every answer: a single other status (a 200 would make
+#         the figure meaningless) stops the script with exit 1. Target: CPU per 304 at or below nginx's.
 #   echo  a Go io.Copy echo server (built from a few lines here when `go` is installed) and every echo model, driven by
 #         our own `echo client --model virtual` (100 clients x 10,000 x 32 B, then 1,000 x 1,000 x 32 B), ROUNDS
 #         rounds interleaved: msg/s, the server's CPU microseconds per message and how busy the server's CPU was
@@ -17,7 +22,7 @@
 # The CPU per request or message is what the targets mostly rest on: it is far less disturbed than req/s by other work
 # on the machine, whose load average is printed beside every figure.
 #
-# Environment: PARTS="http echo idle"  ROUNDS=3  DURATION=5s  CONNECTIONS=100
+# Environment: PARTS="http conditional echo idle"  ROUNDS=3  DURATION=5s  CONNECTIONS=100
 #              WARMUP=10s per HTTP server and path: a Java server's JIT compiler threads still cost 1.3 us per /ping
 #                request 4-8 s into the load and ~0.1 us 8-12 s in, which a 3 s warm-up left in the first round
 #              HTTP_MODELS="platform pool virtual virtual+cache-content" (`serve --model` words, +cache-content for
@@ -25,6 +30,10 @@
 #              so 100 keep-alive connections would measure its queue, not its cost; `event-loop`, and `netty`,
 #              Netty's own HTTP server, the reference for /ping and /data.json that this part measures, may be
 #              added: HTTP_MODELS="virtual+cache-content event-loop netty")
+#              CONDITIONAL_MODELS="virtual+cache-content event-loop" (the same words as HTTP_MODELS)
+#              NGINX_OPEN_FILE_CACHE=no: yes gives the conditional part's nginx `open_file_cache` (off by default in
+#                nginx, which then opens and stats the file for every request, a 304 included; our cached models keep
+#                the content and its validators in memory)
 #              ECHO_MODELS="platform pool virtual"  ECHO_WORKLOADS="100x10000 1000x1000" (clients x messages)  SIZE=32
 #              IDLE_CONNECTIONS=10000  IDLE_MODELS="virtual" (echo `server --model` words; every connection must be
 #                served at once, so not single (one connection at a time) nor pool (100 threads): for example
@@ -44,7 +53,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PARTS="${PARTS:-http echo idle}"
+PARTS="${PARTS:-http conditional echo idle}"
 ROUNDS="${ROUNDS:-3}"
 SYSCALLS="${SYSCALLS:-no}"
 [[ "$SYSCALLS" == yes || "$SYSCALLS" == no ]] || { echo "server-cost: SYSCALLS is yes or no, got '$SYSCALLS'" >&2; exit 2; }
@@ -54,6 +63,10 @@ DURATION="${DURATION:-5s}"
 WARMUP="${WARMUP:-10s}"
 CONNECTIONS="${CONNECTIONS:-100}"
 HTTP_MODELS="${HTTP_MODELS:-${STAGES:-platform pool virtual virtual+cache-content}}"
+CONDITIONAL_MODELS="${CONDITIONAL_MODELS:-virtual+cache-content event-loop}"
+NGINX_OPEN_FILE_CACHE="${NGINX_OPEN_FILE_CACHE:-no}"
+[[ "$NGINX_OPEN_FILE_CACHE" == yes || "$NGINX_OPEN_FILE_CACHE" == no ]] \
+  || { echo "server-cost: NGINX_OPEN_FILE_CACHE is yes or no, got '$NGINX_OPEN_FILE_CACHE'" >&2; exit 2; }
 ECHO_MODELS="${ECHO_MODELS:-platform pool virtual}"
 ECHO_WORKLOADS="${ECHO_WORKLOADS:-100x10000 1000x1000}"
 SIZE="${SIZE:-32}"
@@ -82,8 +95,8 @@ SCRIPT_NAME=server-cost
 # shellcheck source=lib.sh
 source "$ROOT/bench/lib.sh"
 
-need_tools "wrk loads the HTTP servers, nginx is their reference, taskset pins, python3 picks ports and holds idle \
-connections" wrk=wrk nginx=nginx taskset=util-linux python3=python3
+need_tools "wrk loads the HTTP servers, nginx is their reference, curl asks them for their validators, taskset pins, \
+python3 picks ports and holds idle connections" wrk=wrk nginx=nginx curl=curl taskset=util-linux python3=python3
 JAVA="$(find_java)"
 HZ="$(getconf CLK_TCK)"
 mkdir -p "$OUT"
@@ -130,22 +143,32 @@ say "servers on CPU 0, load on CPU 1; $ROUNDS rounds, servers interleaved in eac
 say "other busy processes: $(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s(%s%%) ", $2, $1}')"
 
 # --- http ---------------------------------------------------------------------------------------------------------
-http_part() {
+# start_http_servers PART MODELS : nginx and every model of MODELS (in each variant) on free ports, serving the
+# bundled content; sets SERVERS (their names, nginx first), PORTS and SERVER_PIDS, in that order.
+start_http_servers() {
   bundled_content
-  local servers=(nginx) ports=() pids=() model variant name port jar
+  SERVERS=(nginx) PORTS=() SERVER_PIDS=()
+  local model variant name port jar directives=""
   port=$(free_port)
-  start_nginx "$port" "$NGINX_LOCATIONS" on
-  PIDS+=("$NGINX_PID"); ports+=("$port"); pids+=("$NGINX_PID")
-  for model in $HTTP_MODELS; do
+  [[ "$1" == conditional && "$NGINX_OPEN_FILE_CACHE" == yes ]] \
+    && directives="open_file_cache max=100 inactive=60s; open_file_cache_valid 60s;"
+  start_nginx "$port" "$directives $NGINX_LOCATIONS" on
+  PIDS+=("$NGINX_PID"); PORTS+=("$port"); SERVER_PIDS+=("$NGINX_PID")
+  for model in $2; do
     for variant in "${VARIANTS[@]}"; do
       name=$(label "$model" "$variant") port=$(free_port) jar=$(jar_of http-server "$variant")
       # shellcheck disable=SC2046,SC2086 # JVM options are words
-      start_java "$port" "$WORK/serve-$model-$variant.log" $HTTP_JVM_OPTS $(jfr_opts "http $name") \
+      start_java "$port" "$WORK/serve-$model-$variant.log" $HTTP_JVM_OPTS $(jfr_opts "$1 $name") \
         -jar "$jar" serve $(serve_model "$jar" "$model") --host 127.0.0.1 --port "$port" \
         --data "$CONTENT/data.json" --docroot "$CONTENT/docroot"
-      PIDS+=("$JAVA_PID"); servers+=("$name"); ports+=("$port"); pids+=("$JAVA_PID")
+      PIDS+=("$JAVA_PID"); SERVERS+=("$name"); PORTS+=("$port"); SERVER_PIDS+=("$JAVA_PID")
     done
   done
+}
+
+http_part() {
+  start_http_servers http "$HTTP_MODELS"
+  local servers=("${SERVERS[@]}") ports=("${PORTS[@]}") pids=("${SERVER_PIDS[@]}")
   say ""
   say "== http: wrk -t1 -c$CONNECTIONS -d$DURATION per figure (after one $WARMUP warm-up per server and path) =="
   local i path rate us load
@@ -198,6 +221,122 @@ http_part() {
   for model in $HTTP_MODELS; do
     r=$(ratio "$(median_of http "$model" /ping 5)" "$nping")
     say "  $(verdict "$r" 1.3)  $model /ping CPU per request <= 1.3x nginx: ${r}x ($(round_ratios http "$model" /ping 5 nginx))"
+  done
+}
+
+# --- conditional --------------------------------------------------------------------------------------------------
+# status_counter STATUS : writes a wrk Lua script that counts the answers with STATUS and the others (every thread's
+# count, printed by done() as "statuses: EXPECTED OTHER FIRST-OTHER-STATUS") and prints its path.
+status_counter() {
+  local file="$WORK/statuses-$1.lua"
+  cat >"$file" <<LUA
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) expected, other, first_other = 0, 0, 0 end
+function response(status, headers, body)
+  if status == $1 then expected = expected + 1
+  else other = other + 1; if first_other == 0 then first_other = status end end
+end
+function done(summary, latency, requests)
+  for _, t in ipairs(threads) do
+    io.write(string.format("statuses: %d %d %d\n", t:get("expected"), t:get("other"), t:get("first_other")))
+  end
+end
+LUA
+  echo "$file"
+}
+
+# check_statuses SERVER REQUEST STATUS : dies unless the last wrk run ($WORK/wrk.last) got STATUS, and only STATUS.
+check_statuses() {
+  local expected other first
+  read -r expected other first < <(sed -n 's/^statuses: //p' "$WORK/wrk.last") || true
+  [[ -n "${expected:-}" ]] || die "$1 $2: wrk printed no status count: $(tail -3 "$WORK/wrk.last")"
+  (( other == 0 && expected > 0 )) || die "$1 $2: $other of $((expected + other)) answers were not $3 (the first" \
+    "was $first): the figure would not measure a $3; stopped"
+}
+
+# probe_validators SERVER PORT : asks the server for /data.json with curl and sets ETAG to its ETag, after checking
+# that it answers 304 to If-None-Match with it and 206 with "Content-Range: bytes 0-1023/SIZE" and 1,024 bytes to the
+# range, SIZE being the bundled data file's: every server is then known to serve the same content and both answers.
+probe_validators() {
+  local url="http://127.0.0.1:$2/data.json" head status range size
+  size=$(stat -c %s "$CONTENT/data.json")
+  head=$(curl -s -m 10 -D - -o /dev/null "$url" | tr -d '\r')
+  ETAG=$(awk 'tolower($1) == "etag:" { print $2 }' <<<"$head")
+  [[ -n "$ETAG" ]] || die "$1 gave no ETag for /data.json: $(head -1 <<<"$head")"
+  status=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "If-None-Match: $ETAG" "$url")
+  [[ "$status" == 304 ]] || die "$1 answered $status, not 304, to If-None-Match: $ETAG"
+  head=$(curl -s -m 10 -D - -o "$WORK/range.body" -H 'Range: bytes=0-1023' "$url" | tr -d '\r')
+  range=$(awk 'tolower($1) == "content-range:" { print $2, $3 }' <<<"$head")
+  [[ "$(head -1 <<<"$head")" == *" 206"* && "$range" == "bytes 0-1023/$size" && $(stat -c %s "$WORK/range.body") == 1024 ]] \
+    || die "$1 did not answer the range with 206, Content-Range: bytes 0-1023/$size and 1024 bytes:" \
+      "$(head -1 <<<"$head"), Content-Range: $range"
+  say "  $1: ETag $ETAG, 304 to If-None-Match, 206 with Content-Range: $range"
+}
+
+conditional_part() {
+  start_http_servers conditional "$CONDITIONAL_MODELS"
+  local servers=("${SERVERS[@]}") ports=("${PORTS[@]}") pids=("${SERVER_PIDS[@]}") etags=() i request
+  local -A status=([304]=304 [range]=206) header=([range]="Range: bytes=0-1023") counter
+  for request in 304 range; do counter[$request]=$(status_counter "${status[$request]}"); done
+  say ""
+  say "== conditional: wrk -t1 -c$CONNECTIONS -d$DURATION per figure on /data.json (after one $WARMUP warm-up per" \
+    "server and request); every answer's status counted; nginx open_file_cache: $NGINX_OPEN_FILE_CACHE =="
+  for i in "${!servers[@]}"; do
+    probe_validators "${servers[$i]}" "${ports[$i]}"
+    etags+=("$ETAG")
+  done
+  options() { # i request -> the wrk options of that request to server i, one a line
+    local h=${header[$2]:-"If-None-Match: ${etags[$1]}"}
+    printf '%s\n' -H "$h" -s "${counter[$2]}"
+  }
+  local opts rate us sys load
+  for i in "${!servers[@]}"; do
+    for request in 304 range; do
+      mapfile -t opts < <(options "$i" "$request")
+      wrk_cost "http://127.0.0.1:${ports[$i]}/data.json" "$WARMUP" "$CONNECTIONS" "" "${opts[@]}" >/dev/null
+      check_statuses "${servers[$i]}" "$request" "${status[$request]}"
+    done
+  done
+  printf '%-5s %-30s %-7s %10s %9s %9s   %s\n' round server request req/s us/req "sys us" "load average before"
+  for round in $(seq 1 "$ROUNDS"); do
+    for request in 304 range; do
+      for i in "${!servers[@]}"; do
+        mapfile -t opts < <(options "$i" "$request")
+        load=$(load_avg)
+        read -r rate us sys < <(wrk_cost "http://127.0.0.1:${ports[$i]}/data.json" "$DURATION" "$CONNECTIONS" \
+          "${pids[$i]}" "${opts[@]}")
+        check_statuses "${servers[$i]}" "$request" "${status[$request]}"
+        printf '%-5s %-30s %-7s %10s %9s %9s   %s\n' "$round" "${servers[$i]}" "$request" "$rate" "$us" "$sys" "$load"
+        result "conditional|${servers[$i]}|$request|$rate|$us|$sys|$round"
+      done
+    done
+  done
+  for i in "${!pids[@]}"; do stop "${pids[$i]}"; done
+
+  say ""
+  say "conditional medians (us/req = server CPU per request, sys = its part in the kernel; CPU x = us/req / nginx's,"
+  say "r/s x = req/s / nginx's):"
+  printf '%-30s | %10s %6s %8s %6s %6s | %10s %6s %8s %6s %6s\n' server "304 r/s" "r/s x" us/req sys "CPU x" \
+    "range r/s" "r/s x" us/req sys "CPU x"
+  local name request_figures
+  for name in "${servers[@]}"; do
+    request_figures=()
+    for request in 304 range; do
+      local r u
+      r=$(median_of conditional "$name" "$request" 4) u=$(median_of conditional "$name" "$request" 5)
+      request_figures+=("$r" "$(ratio "$r" "$(median_of conditional nginx "$request" 4)")" "$u" \
+        "$(median_of conditional "$name" "$request" 6)" "$(ratio "$u" "$(median_of conditional nginx "$request" 5)")")
+    done
+    printf '%-30s | %10s %6s %8s %6s %6s | %10s %6s %8s %6s %6s\n' "$name" "${request_figures[@]}"
+  done
+  say ""
+  say "conditional targets (this build; the range has none, its ratios are above):"
+  local model ratio_304
+  for model in $CONDITIONAL_MODELS; do
+    ratio_304=$(ratio "$(median_of conditional "$model" 304 5)" "$(median_of conditional nginx 304 5)")
+    say "  $(verdict "$ratio_304" 1.0)  $model CPU per 304 <= nginx's: ${ratio_304}x" \
+      "($(round_ratios conditional "$model" 304 5 nginx))"
   done
 }
 
@@ -435,9 +574,10 @@ idle_part() {
 for part in $PARTS; do
   case "$part" in
     http) http_part ;;
+    conditional) conditional_part ;;
     echo) echo_part ;;
     idle) idle_part ;;
-    *) die "unknown part '$part' (http, echo, idle)" ;;
+    *) die "unknown part '$part' (http, conditional, echo, idle)" ;;
   esac
 done
 say ""

@@ -7,18 +7,10 @@
 #        JAVA=/path/to/java (JDK >= 21)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-WORK="$(mktemp -d /tmp/try-every-stage.XXXXXX)"
-SERVER_PID=""
-cleanup() {
-  [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
 SCRIPT_NAME=try-every-stage
 # shellcheck source=lib.sh
 source "$ROOT/bench/lib.sh"
+one_server_at_a_time
 
 need_tools "curl, ab and wrk are the clients a user would try first" \
   curl=curl ab=apache2-utils wrk=wrk python3=python3
@@ -26,12 +18,9 @@ JAVA="$(find_java)"
 JAR="$(fresh_jar http-server)"
 MODELS=("$@"); [ ${#MODELS[@]} -gt 0 ] || MODELS=(single platform pool virtual virtual+cache-content)
 for model in "${MODELS[@]}"; do
-  port=$(free_port) log="$WORK/$model.log"
-  # shellcheck disable=SC2046 # the model's options are words
-  "$JAVA" -Xms512m -Xmx512m -jar "$JAR" serve $(serve_model "$JAR" "$model") --host 127.0.0.1 --port "$port" \
-    >"$log" 2>&1 &
-  SERVER_PID=$!
-  wait_port "$port" 20 || die "model $model did not listen on $port: $(tail -3 "$log")"
+  log="$WORK/$model.log"
+  start_model "$model" "$log" -Xms512m -Xmx512m
+  port=$PORT
   # the server prints its line right after it binds; the port may answer a moment before the line is in the file
   for _ in $(seq 1 50); do grep -q '^listening on' "$log" && break; sleep 0.1; done
   say "== $model: $(grep -m1 '^listening on' "$log" || echo "(no 'listening on' line in its output)")"
@@ -49,6 +38,5 @@ for model in "${MODELS[@]}"; do
     printf '%-21s %-18s ab: %9s req/s failed=%s non2xx=%s | wrk: %9s req/s errors=[%s] non2xx=%s\n' \
       "$model" "$path" "${ab_rate:-?}" "${ab_failed:-?}" "${ab_non2xx:-0}" "${wrk_rate:-?}" "${wrk_errors:-none}" "${wrk_non2xx:-0}"
   done
-  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=""
+  stop_model
 done

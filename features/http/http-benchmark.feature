@@ -291,3 +291,39 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
     When the HTTP cpu summaries are ranked
     Then the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each
     And the ranking is written as ranking.md and ranking.csv in the suite's folder
+
+  @Performance @HttpConditional @ClientVirtual
+  Scenario Outline: conditional: <server>, /data.json revalidated over 10 keep-alive connections, each answered 304
+    What a browser or a CDN asks of static content it already holds: one GET first (not measured) gives the ETag,
+    then every request carries it in If-None-Match and must be answered 304, a head without a body (a 200 is a failed
+    request). Fixed work, ranked by the time it takes, as the ping suite; nginx's figure for the same request is in
+    bench/server-cost.sh's conditional part.
+    Given the HTTP conditional suite revalidates "/data.json" <requests> times over 10 keep-alive connections, each answered 304
+    When "<server>" is measured against the virtual client
+    Then its summary is saved in the suite's folder and every measured iteration answered every request without error
+    And every fork ran its iterations in one fresh client JVM against one fresh server JVM
+
+    @Slow
+    Examples: quick, 200,000 requests
+      | server                  | requests |
+      | single                  | 200000   |
+      | platform                | 200000   |
+      | pool                    | 200000   |
+      | virtual                 | 200000   |
+      | virtual --cache-content | 200000   |
+      | event-loop              | 200000   |
+    @Slow @Full
+    Examples: full, 1,000,000 requests
+      | server                  | requests |
+      | single                  | 1000000  |
+      | platform                | 1000000  |
+      | pool                    | 1000000  |
+      | virtual                 | 1000000  |
+      | virtual --cache-content | 1000000  |
+      | event-loop              | 1000000  |
+
+  @PerformanceSummary @Slow @HttpConditional
+  Scenario: Rank the conditional suite: every model, fastest first
+    When the HTTP conditional summaries are ranked
+    Then the ranking lists every combination of each group fastest first, one [PERF][FINAL] line each
+    And the ranking is written as ranking.md and ranking.csv in the suite's folder

@@ -41,6 +41,8 @@ final class ClientConnection implements AutoCloseable, TimeoutWatchdog.Watched {
     private final BodyCheck bodyCheck;
     private final TimeoutWatchdog watchdog;
     private final boolean yieldBeforeRead;
+    /** Whether only a 304 is a success ({@link Target#conditional()}). */
+    private final boolean conditional;
     /** {@link System#nanoTime()} by which the current exchange must end, {@link #IDLE}, or {@link #EXPIRED}. */
     private final AtomicLong deadline = new AtomicLong(IDLE);
     /** The socket in use or being connected; the watchdog closes it. */
@@ -60,6 +62,7 @@ final class ClientConnection implements AutoCloseable, TimeoutWatchdog.Watched {
                      TimeoutWatchdog watchdog, boolean yieldBeforeRead) {
         this.address = new InetSocketAddress(target.address(), target.port());
         byte[] bytes = target.requestBytes(reuse);
+        this.conditional = target.conditional();
         this.request = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
         this.input = new ChannelInput(reader.bufferBytes());
         this.reuse = reuse;
@@ -74,8 +77,8 @@ final class ClientConnection implements AutoCloseable, TimeoutWatchdog.Watched {
     /**
      * Sends one request and reads its response.
      *
-     * @return null on success (2xx and the expected body), else why it failed; for {@link ErrorKind#STATUS} the code
-     *         is {@link #status()}
+     * @return null on success (2xx and the expected body; 304 for a conditional target), else why it failed; for
+     *         {@link ErrorKind#STATUS} the code is {@link #status()}
      */
     ErrorKind exchange() {
         deadline.set(System.nanoTime() + timeoutNanos);
@@ -89,6 +92,9 @@ final class ClientConnection implements AutoCloseable, TimeoutWatchdog.Watched {
             return failed;
         }
         int status = reader.status();
+        if (conditional) {
+            return status == 304 ? null : ErrorKind.STATUS; // a 304 has no body to check
+        }
         if (status < 200 || status > 299) {
             return ErrorKind.STATUS;
         }

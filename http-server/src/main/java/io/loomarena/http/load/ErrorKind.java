@@ -13,7 +13,7 @@ public enum ErrorKind {
     RESET("reset"),
     /** The response broke HTTP/1.1 framing: bad status line or header, truncated or overlong body. */
     MALFORMED("malformed"),
-    /** A complete response whose status is not 2xx. */
+    /** A complete response whose status is not 2xx (not 304 when the run is {@code --conditional}). */
     STATUS("status"),
     /** A complete 2xx response whose body does not have the expected checksum. */
     CHECKSUM("checksum");

@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
  * The {@code load} command: drives an HTTP server with one thread of the chosen model per connection and reports
  * throughput, latency and errors. Options arrive as strings and are validated in one place
  * ({@link LoadArguments#toConfig()}), so that every bad value gets the same one-line message and exit status 2.
- * Exit status: 0 when every request succeeded (or {@code --tolerate-errors}), 1 when some failed or the client broke,
- * 2 for bad arguments. Runs on the thread that calls it.
+ * Exit status: 0 when every request succeeded (or {@code --tolerate-errors}), 1 when some failed, the client broke or
+ * {@code --conditional} found no ETag to revalidate, 2 for bad arguments. Runs on the thread that calls it.
  * <p>
  * Iterations ({@code --warmup-iterations}, {@code --iterations}, {@code --paced}): the JMH shape inside one client
  * JVM, run by {@link LoadIterations}. A fresh client JVM's first requests run interpreted code in the client and cold
@@ -108,6 +108,10 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "D", description = "Connect and response timeout (default 10s).")
     String timeout;
 
+    @Option(names = "--conditional", description = "Revalidate: GET the URL once before the run (not measured), "
+            + "then send every request with If-None-Match: its ETag; only a 304 counts as a success.")
+    boolean conditional;
+
     @Option(names = "--tolerate-errors", description = "Exit 0 even if requests failed.")
     boolean tolerateErrors;
 
@@ -155,6 +159,14 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (BadArgumentException e) {
             return CommandLineErrors.badArgument(spec.commandLine(), e.getMessage());
         }
+        if (conditional) {
+            String etag = etagOrNull(config, err);
+            if (etag == null) {
+                return EXIT_FAILED;
+            }
+            config = config.withTarget(config.target().revalidating(etag));
+        }
+        LoadConfig run = config;
         HistogramLog log;
         try {
             log = HistogramLog.open(histogramLog == null ? null : Path.of(histogramLog));
@@ -164,9 +176,23 @@ public final class LoadCommand implements Callable<Integer> {
             return EXIT_FAILED;
         }
         try (log) {
-            return run(config, start -> new LoadRun(config).execute(start), log.around(pacer(config)),
+            return run(run, start -> new LoadRun(run).execute(start), log.around(pacer(run)),
                     spec.commandLine().getOut(), err);
         }
+    }
+
+    /** The ETag {@code --conditional} revalidates ({@link EtagProbe}), or null after saying in one line why none. */
+    private static String etagOrNull(LoadConfig config, PrintWriter err) {
+        try {
+            return EtagProbe.etagOf(config.target(), config.timeout());
+        } catch (EtagProbe.NoEtagException e) {
+            err.println(PREFIX + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(PREFIX + "--conditional: interrupted while asking for the ETag");
+        }
+        err.flush();
+        return null;
     }
 
     /** {@link IterationLoop.IterationPacer#onStdio} with {@code --paced}; stdin is only read then. */

@@ -72,6 +72,12 @@ public record LoadConfig(ClientModel client, Target target, int connections, lon
         }
     }
 
+    /** The same run against {@code other} (a target {@linkplain Target#revalidating revalidating} an ETag). */
+    public LoadConfig withTarget(Target other) {
+        return new LoadConfig(client, other, connections, requests, duration, rate, ramp, keepAlive, timeout, json,
+                tolerateErrors, plan, paced);
+    }
+
     /** Whether requests follow a schedule ({@code --rate} or {@code --ramp}) instead of the previous answer. */
     public boolean open() {
         return rate > 0 || ramp != null;
@@ -103,6 +109,9 @@ public record LoadConfig(ClientModel client, Target target, int connections, lon
         workload.put("rate", rate > 0 ? rate : null);
         workload.put("ramp", ramp == null ? null : ramp.label());
         workload.put("keepAlive", reusesConnections());
+        if (target.conditional()) {
+            workload.put("ifNoneMatch", target.ifNoneMatch()); // only then: other runs' summaries keep their keys
+        }
         return workload;
     }
 }

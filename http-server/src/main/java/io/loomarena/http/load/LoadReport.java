@@ -70,9 +70,11 @@ final class LoadReport {
         LatencyStats l = result.latency();
         IterationLoop.Plan plan = config.plan();
         StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "http-load: %s client, %s%s, GET %s%n",
+        text.append(String.format(Locale.ROOT, "http-load: %s client, %s%s, GET %s%s%n",
                 config.client().cliName(), shape(config),
-                plan.equals(IterationLoop.Plan.single()) ? "" : ", " + iterations(plan), config.target().url()));
+                plan.equals(IterationLoop.Plan.single()) ? "" : ", " + iterations(plan), config.target().url(),
+                config.target().conditional()
+                        ? " with If-None-Match: " + config.target().ifNoneMatch() + " (304 expected)" : ""));
         text.append(String.format(Locale.ROOT, "  %d ok, %d failed in %.3f s: %.1f req/s%n",
                 result.operations(), result.totalErrors(), result.elapsedNanos() / 1e9, result.throughput()));
         text.append(String.format(Locale.ROOT,

@@ -19,8 +19,11 @@ import io.loomarena.cli.HostArgument;
  * @param address     the resolved address every connection goes to
  * @param port        the TCP port (80 when the URL has none)
  * @param pathAndQuery the request target, {@code /} when the URL has no path
+ * @param ifNoneMatch  the entity tag every request revalidates ({@code load --conditional}): each then carries
+ *                     {@code If-None-Match} with it and only a 304 is a success; null for plain GETs
  */
-public record Target(String url, String host, InetAddress address, int port, String pathAndQuery) {
+public record Target(String url, String host, InetAddress address, int port, String pathAndQuery,
+                     String ifNoneMatch) {
 
     /** What {@code --url} accepts, as its error messages say. */
     private static final String FORM = "http://HOST[:PORT]/PATH";
@@ -35,6 +38,9 @@ public record Target(String url, String host, InetAddress address, int port, Str
         }
         if (!pathAndQuery.startsWith("/")) {
             throw new IllegalArgumentException("the request target must start with '/': " + pathAndQuery);
+        }
+        if (ifNoneMatch != null && !EtagProbe.isEntityTag(ifNoneMatch)) {
+            throw new IllegalArgumentException("not an entity tag: " + ifNoneMatch);
         }
     }
 
@@ -72,7 +78,17 @@ public record Target(String url, String host, InetAddress address, int port, Str
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         String host = uri.getHost();
         InetAddress address = HostArgument.resolve("--url", url, host, allowRemote);
-        return new Target(url, host, address, port, target);
+        return new Target(url, host, address, port, target, null);
+    }
+
+    /** The same target, every request revalidating {@code etag} (a 304 is then the only success). */
+    public Target revalidating(String etag) {
+        return new Target(url, host, address, port, pathAndQuery, etag);
+    }
+
+    /** Whether requests carry {@code If-None-Match} and expect 304. */
+    public boolean conditional() {
+        return ifNoneMatch != null;
     }
 
     /** The path without the query, for choosing a body check. */
@@ -83,11 +99,13 @@ public record Target(String url, String host, InetAddress address, int port, Str
 
     /**
      * The request every connection sends, encoded once: a GET with only the {@code Host} header, plus
-     * {@code Connection: close} when the connection is used for one request only.
+     * {@code If-None-Match} when {@linkplain #conditional() conditional} and {@code Connection: close} when the
+     * connection is used for one request only.
      */
     public byte[] requestBytes(boolean keepAlive) {
         String hostHeader = port == 80 ? host : host + ":" + port;
         String request = "GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + hostHeader + "\r\n"
+                + (ifNoneMatch == null ? "" : "If-None-Match: " + ifNoneMatch + "\r\n")
                 + (keepAlive ? "" : "Connection: close\r\n") + "\r\n";
         return request.getBytes(StandardCharsets.US_ASCII);
     }

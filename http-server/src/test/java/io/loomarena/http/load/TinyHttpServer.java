@@ -25,6 +25,9 @@ final class TinyHttpServer implements AutoCloseable {
         byte[] answer(long n, String requestHead);
     }
 
+    /** How long a connection waits for the client's next bytes before it is closed: no test waits forever. */
+    private static final int READ_TIMEOUT_MILLIS = 20_000;
+
     static final Behaviour PONG = (n, head) -> response(200, "pong", head.contains("Connection: close"));
 
     private final ServerSocket server;
@@ -68,6 +71,7 @@ final class TinyHttpServer implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket socket = server.accept();
+                socket.setSoTimeout(READ_TIMEOUT_MILLIS);
                 connections.incrementAndGet();
                 open.add(socket);
                 Thread.ofVirtual().name("tiny-http-conn").start(() -> serve(socket));

@@ -6,7 +6,6 @@ import java.net.Socket;
 import java.time.Duration;
 
 import io.loomarena.http.server.ConformanceModels.Model;
-import io.loomarena.http.server.ConformanceModels.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,19 +34,19 @@ class MethodConformanceTest {
     @MethodSource("models")
     void refusesConnectWith501AndPinsTheOtherMethodAnswers(Model model) throws Exception {
         server = HttpServer.start(model.config().build());
-        Response connect = ConformanceModels.exchange(server, "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n");
+        RawResponse connect = ConformanceModels.exchange(server, "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n");
         assertThat(connect.status()).isEqualTo(501);
         assertThat(connect.text()).contains("CONNECT").doesNotContain("no resource");
         assertThat(connect.field("Connection")).isEqualTo("close");
 
-        Response options = ConformanceModels.exchange(server, "OPTIONS * HTTP/1.1\r\nHost: t\r\n\r\n");
+        RawResponse options = ConformanceModels.exchange(server, "OPTIONS * HTTP/1.1\r\nHost: t\r\n\r\n");
         assertThat(options.status()).isEqualTo(200);
         assertThat(options.field("Allow")).isEqualTo("GET, HEAD, OPTIONS");
-        Response trace = ConformanceModels.exchange(server, "TRACE /ping HTTP/1.1\r\nHost: t\r\n\r\n");
+        RawResponse trace = ConformanceModels.exchange(server, "TRACE /ping HTTP/1.1\r\nHost: t\r\n\r\n");
         assertThat(trace.status()).isEqualTo(405);
         assertThat(trace.field("Allow")).isEqualTo("GET, HEAD, OPTIONS");
         for (String method : new String[] {"POST", "PUT", "DELETE", "PATCH"}) {
-            Response refused = ConformanceModels.exchange(server,
+            RawResponse refused = ConformanceModels.exchange(server,
                     method + " /files/index.html HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n");
             assertThat(refused.status()).as(method).isEqualTo(405);
             assertThat(refused.field("Allow")).as(method).isEqualTo("GET, HEAD, OPTIONS");
@@ -63,7 +62,7 @@ class MethodConformanceTest {
         for (String chunks : new String[] {"5\nhello\r\n0\r\n\r\n", "5\r\nhello\n0\r\n\r\n", "0\r\nX: 1\n\r\n"}) {
             try (Socket socket = ConformanceModels.connect(server)) {
                 ConformanceModels.send(socket, head + chunks + "GET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n");
-                Response response = ConformanceModels.read(socket.getInputStream(), false);
+                RawResponse response = RawResponse.read(socket.getInputStream(), false);
                 assertThat(response.status()).as(chunks).isEqualTo(400);
                 assertThat(response.field("Connection")).isEqualTo("close");
                 assertThat(socket.getInputStream().read()).as("nothing after the 400").isEqualTo(-1);

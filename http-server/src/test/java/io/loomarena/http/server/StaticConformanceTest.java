@@ -8,7 +8,6 @@ import java.util.Collections;
 import java.util.stream.Stream;
 
 import io.loomarena.http.server.ConformanceModels.Model;
-import io.loomarena.http.server.ConformanceModels.Response;
 import io.loomarena.http.server.protocol.HttpDates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +34,7 @@ class StaticConformanceTest {
         return ConformanceModels.all();
     }
 
-    private Response get(String path, String fields) throws Exception {
+    private RawResponse get(String path, String fields) throws Exception {
         return ConformanceModels.exchange(server, "GET " + path + " HTTP/1.1\r\nHost: t\r\n" + fields + "\r\n");
     }
 
@@ -44,7 +43,7 @@ class StaticConformanceTest {
     void answersWithValidatorsAndConditionalRequests(Model model) throws Exception {
         server = HttpServer.start(model.config().build());
         for (String path : new String[] {FILE, "/data.json"}) {
-            Response full = get(path, "");
+            RawResponse full = get(path, "");
             assertThat(full.status()).isEqualTo(200);
             String etag = full.field("ETag");
             String lastModified = full.field("Last-Modified");
@@ -52,14 +51,14 @@ class StaticConformanceTest {
             assertThat(HttpDates.parse(lastModified)).isNotEqualTo(HttpDates.INVALID);
             assertThat(full.field("Accept-Ranges")).isEqualTo("bytes");
             assertThat(full.field("Cache-Control")).isEqualTo("max-age=60");
-            Response head = ConformanceModels.exchange(server, "HEAD " + path + " HTTP/1.1\r\nHost: t\r\n\r\n");
+            RawResponse head = ConformanceModels.exchange(server, "HEAD " + path + " HTTP/1.1\r\nHost: t\r\n\r\n");
             assertThat(head.field("ETag")).isEqualTo(etag);
             assertThat(head.field("Last-Modified")).isEqualTo(lastModified);
             assertThat(get(path, "").field("ETag")).as("the same on every request").isEqualTo(etag);
 
             for (String condition : new String[] {"If-None-Match: " + etag, "If-None-Match: W/" + etag,
                     "If-None-Match: \"x\", " + etag, "If-None-Match: *", "If-Modified-Since: " + lastModified}) {
-                Response notModified = get(path, condition + "\r\n");
+                RawResponse notModified = get(path, condition + "\r\n");
                 assertThat(notModified.status()).as(condition).isEqualTo(304);
                 assertThat(notModified.field("ETag")).isEqualTo(etag);
                 assertThat(notModified.field("Last-Modified")).isEqualTo(lastModified);
@@ -82,31 +81,31 @@ class StaticConformanceTest {
     @MethodSource("models")
     void answersRangesAndIgnoresWhatItMustIgnore(Model model) throws Exception {
         server = HttpServer.start(model.config().build());
-        Response full = get(FILE, "");
+        RawResponse full = get(FILE, "");
         byte[] body = full.body();
         int size = body.length;
         String etag = full.field("ETag");
 
-        Response part = get(FILE, "Range: bytes=10-19\r\n");
+        RawResponse part = get(FILE, "Range: bytes=10-19\r\n");
         assertThat(part.status()).isEqualTo(206);
         assertThat(part.field("Content-Range")).isEqualTo("bytes 10-19/" + size);
         assertThat(part.body()).isEqualTo(java.util.Arrays.copyOfRange(body, 10, 20));
-        Response suffix = get(FILE, "Range: bytes=-5\r\n");
+        RawResponse suffix = get(FILE, "Range: bytes=-5\r\n");
         assertThat(suffix.field("Content-Range")).isEqualTo("bytes " + (size - 5) + "-" + (size - 1) + "/" + size);
         assertThat(suffix.body()).isEqualTo(java.util.Arrays.copyOfRange(body, size - 5, size));
-        Response open = get(FILE, "Range: bytes=" + (size - 3) + "-99999999\r\n");
+        RawResponse open = get(FILE, "Range: bytes=" + (size - 3) + "-99999999\r\n");
         assertThat(open.status()).isEqualTo(206);
         assertThat(open.body()).hasSize(3);
         assertThat(get(FILE, "Range: bytes=" + (size - 3) + "-\r\n").body()).hasSize(3);
 
         for (String unsatisfiable : new String[] {"bytes=" + size + "-", "bytes=-0", "bytes=99999999999999999999999-"}) {
-            Response refused = get(FILE, "Range: " + unsatisfiable + "\r\n");
+            RawResponse refused = get(FILE, "Range: " + unsatisfiable + "\r\n");
             assertThat(refused.status()).as(unsatisfiable).isEqualTo(416);
             assertThat(refused.field("Content-Range")).isEqualTo("bytes */" + size);
         }
         String thousand = "bytes=" + String.join(",", Collections.nCopies(1000, "0-0"));
         for (String ignored : new String[] {"bytes=abc", "bytes=5-1", "items=0-5", thousand, "bytes=0-9,100-109"}) {
-            Response whole = get(FILE, "Range: " + ignored + "\r\n");
+            RawResponse whole = get(FILE, "Range: " + ignored + "\r\n");
             assertThat(whole.status()).as(ignored).isEqualTo(200);
             assertThat(whole.body()).isEqualTo(body);
         }
@@ -115,7 +114,7 @@ class StaticConformanceTest {
         assertThat(get(FILE, "Range: bytes=0-4\r\nIf-Range: \"old\"\r\n").status()).isEqualTo(200);
         assertThat(get(FILE, "Range: bytes=0-4\r\nIf-Range: " + full.field("Last-Modified") + "\r\n").status())
                 .isEqualTo(206);
-        Response headRange = ConformanceModels.exchange(server,
+        RawResponse headRange = ConformanceModels.exchange(server,
                 "HEAD " + FILE + " HTTP/1.1\r\nHost: t\r\nRange: bytes=0-4\r\n\r\n");
         assertThat(headRange.status()).as("Range is for GET only").isEqualTo(200);
 
@@ -125,10 +124,10 @@ class StaticConformanceTest {
                     + "GET " + FILE + " HTTP/1.1\r\nHost: t\r\nRange: bytes=-0\r\n\r\n"
                     + "GET " + FILE + " HTTP/1.1\r\nHost: t\r\nIf-None-Match: " + etag + "\r\n\r\n"
                     + "GET /ping HTTP/1.1\r\nHost: t\r\n\r\n");
-            assertThat(ConformanceModels.read(socket.getInputStream(), false).status()).isEqualTo(206);
-            assertThat(ConformanceModels.read(socket.getInputStream(), false).status()).isEqualTo(416);
-            assertThat(ConformanceModels.read(socket.getInputStream(), false).status()).isEqualTo(304);
-            Response pong = ConformanceModels.read(socket.getInputStream(), false);
+            assertThat(RawResponse.read(socket.getInputStream(), false).status()).isEqualTo(206);
+            assertThat(RawResponse.read(socket.getInputStream(), false).status()).isEqualTo(416);
+            assertThat(RawResponse.read(socket.getInputStream(), false).status()).isEqualTo(304);
+            RawResponse pong = RawResponse.read(socket.getInputStream(), false);
             assertThat(pong.text()).isEqualTo("pong");
             assertThat(pong.field("Cache-Control")).isEqualTo("no-store");
         }

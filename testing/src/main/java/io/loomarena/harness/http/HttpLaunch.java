@@ -48,6 +48,9 @@ public final class HttpLaunch {
             if (!workload.keepAlive()) {
                 args.add("--no-keep-alive");
             }
+            if (workload.conditional()) {
+                args.add("--conditional");
+            }
         }
         args.addAll(List.of("--timeout", HttpWorkload.RESPONSE_TIMEOUT.toSeconds() + "s"));
         return finish(args, workload.tolerateErrors(), origin, jsonFile);

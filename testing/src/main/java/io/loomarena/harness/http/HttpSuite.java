@@ -34,7 +34,12 @@ public enum HttpSuite implements BenchmarkSuite {
     /** {@code /fanout} and {@code /io} at concurrency 100: virtual against pools of 4 and 100 threads. */
     FANOUT(Ranked.FASTEST_FIRST, List.of("path")),
     /** {@code /cpu} at two concurrency levels: every server. */
-    CPU(Ranked.FASTEST_FIRST, List.of("connections"));
+    CPU(Ranked.FASTEST_FIRST, List.of("connections")),
+    /**
+     * {@code /data.json} revalidated, fixed work at concurrency 10: every request carries the ETag of a first GET in
+     * {@code If-None-Match} and is answered 304 (a head, no body), every server.
+     */
+    CONDITIONAL(Ranked.FASTEST_FIRST, List.of());
 
     private final Ranked ranked;
     private final List<String> groupKeys;
@@ -44,14 +49,15 @@ public enum HttpSuite implements BenchmarkSuite {
         this.groupKeys = List.copyOf(groupKeys);
     }
 
-    /** The suite named {@code ping|data|sweep|fanout|cpu}, any case. */
+    /** The suite named {@code ping|data|sweep|fanout|cpu|conditional}, any case. */
     public static HttpSuite of(String name) {
         for (HttpSuite suite : values()) {
             if (suite.cliName().equalsIgnoreCase(name.strip())) {
                 return suite;
             }
         }
-        throw new IllegalArgumentException("unknown HTTP suite '" + name + "'; allowed: ping, data, sweep, fanout, cpu");
+        throw new IllegalArgumentException("unknown HTTP suite '" + name + "'; allowed: "
+                + String.join(", ", java.util.Arrays.stream(values()).map(HttpSuite::cliName).toList()));
     }
 
     /** {@code ping}. */

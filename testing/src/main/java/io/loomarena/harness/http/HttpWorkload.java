@@ -9,7 +9,8 @@ import java.util.Objects;
  * The work of one load-client run, the same for every server of a suite. Two shapes: a fixed amount of work
  * ({@code requests} over {@code connections} in a closed loop, ab's {@code -n}/{@code -c}), ranked by elapsed time;
  * or a user ramp ({@code users} started evenly over {@code rampDuration}, one request each, an open model), ranked by
- * latency. Immutable.
+ * latency. A closed run may be {@linkplain #revalidating() conditional}: every request then revalidates the path's
+ * ETag and is answered 304. Immutable.
  *
  * @param path           the request path and query, for example {@code /fanout?calls=3&ms=10}
  * @param connections    concurrent connections of a closed run, 1..10,000; the users of a ramp
@@ -17,9 +18,11 @@ import java.util.Objects;
  * @param rampDuration   how long a ramp takes to start its users; {@code Duration.ZERO} for a closed run
  * @param keepAlive      whether a connection carries many requests (false: one connection per request)
  * @param tolerateErrors whether failed requests are counted and reported instead of failing the run
+ * @param conditional    whether every request carries {@code If-None-Match} with the ETag of a first, unmeasured GET
+ *                       and must be answered 304 ({@code load --conditional}); closed runs only
  */
 public record HttpWorkload(String path, int connections, long requests, Duration rampDuration, boolean keepAlive,
-                           boolean tolerateErrors) {
+                           boolean tolerateErrors, boolean conditional) {
 
     /**
      * How long the client waits for one connect or response ({@code load --timeout}): longer than the client's 10 s
@@ -40,6 +43,15 @@ public record HttpWorkload(String path, int connections, long requests, Duration
             throw new IllegalArgumentException("give either requests >= 1 or a positive ramp duration, got "
                     + requests + " requests and a ramp of " + rampDuration);
         }
+        if (conditional && !rampDuration.isZero()) {
+            throw new IllegalArgumentException("a ramp's users send one request each: none has an ETag to revalidate");
+        }
+    }
+
+    /** A workload that is not conditional. */
+    public HttpWorkload(String path, int connections, long requests, Duration rampDuration, boolean keepAlive,
+                        boolean tolerateErrors) {
+        this(path, connections, requests, rampDuration, keepAlive, tolerateErrors, false);
     }
 
     /** A closed run: {@code requests} over {@code connections}, like {@code ab -n requests -c connections}. */
@@ -65,12 +77,17 @@ public record HttpWorkload(String path, int connections, long requests, Duration
                     + " client hosts; run ramp suites with one client host");
         }
         return new HttpWorkload(path, share.of(connections, "connections"), share.of(requests, "requests"),
-                rampDuration, keepAlive, tolerateErrors);
+                rampDuration, keepAlive, tolerateErrors, conditional);
     }
 
     /** The same workload, with failed requests counted and reported rather than failing the run. */
     public HttpWorkload toleratingErrors() {
-        return new HttpWorkload(path, connections, requests, rampDuration, keepAlive, true);
+        return new HttpWorkload(path, connections, requests, rampDuration, keepAlive, true, conditional);
+    }
+
+    /** The same closed workload, every request revalidating the path's ETag (answered 304). */
+    public HttpWorkload revalidating() {
+        return new HttpWorkload(path, connections, requests, rampDuration, keepAlive, tolerateErrors, true);
     }
 
     /** {@code on} or {@code off}, as the features write a keep-alive setting. */
@@ -118,6 +135,9 @@ public record HttpWorkload(String path, int connections, long requests, Duration
         parameters.put("keepAlive", keepAlive);
         parameters.put("errorsTolerated", tolerateErrors);
         parameters.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
+        if (conditional) {
+            parameters.put("conditional", true); // only then: the other suites' summaries keep their keys
+        }
         return parameters;
     }
 }

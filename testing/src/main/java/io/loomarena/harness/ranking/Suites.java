@@ -23,7 +23,10 @@ public final class Suites {
         return List.copyOf(suites);
     }
 
-    /** The suite named {@code echo}, {@code ping|data|sweep|fanout|cpu} or by its folder ({@code http-ping}). */
+    /**
+     * The suite named {@code echo}, {@code ping|data|sweep|fanout|cpu|conditional} or by its folder
+     * ({@code http-ping}).
+     */
     public static BenchmarkSuite named(String name) {
         String wanted = name.strip();
         return all().stream().filter(suite -> suite.folder().equalsIgnoreCase(wanted)

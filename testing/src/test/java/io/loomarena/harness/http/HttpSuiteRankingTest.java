@@ -160,6 +160,29 @@ class HttpSuiteRankingTest {
     }
 
     @Test
+    void theConditionalSuiteRevalidatesDataJsonOnEveryModelAndSaysSoInItsSummary() {
+        HttpWorkload workload = HttpWorkload.closed("/data.json", 10, 200, true).revalidating();
+        var plan = HttpSuite.CONDITIONAL.plan("virtual --cache-content", "virtual", workload);
+
+        assertThat(HttpSuite.of("conditional")).isSameAs(HttpSuite.CONDITIONAL);
+        assertThat(HttpSuite.CONDITIONAL.folder()).isEqualTo("http-conditional");
+        assertThat(HttpSuite.CONDITIONAL.expectedCombinations(Map.of()))
+                .hasSize(HttpServerSetup.everyModel().size() + 1).contains("VIRTUAL_SERVER_CACHED+VIRTUAL_CLIENT",
+                        "EVENT_LOOP_SERVER+VIRTUAL_CLIENT").doesNotContain("NETTY_SERVER+VIRTUAL_CLIENT");
+        assertThat(plan.client().forRun("127.0.0.1", 1, "r.json", BenchmarkPlan.ClientShare.ALL).args())
+                .containsExactly("load", "--client", "virtual", "--url", "http://127.0.0.1:1/data.json",
+                        "--connections", "10", "--requests", "200", "--conditional", "--timeout", "30s", "--json",
+                        "r.json");
+        assertThat(plan.workload()).containsEntry("conditional", true);
+        assertThat(HttpSuite.PING.plan("virtual", "virtual", HttpWorkload.closed("/ping", 10, 1, true)).workload())
+                .doesNotContainKey("conditional");
+        assertThatThrownBy(() -> HttpWorkload.ramp("/data.json", 10, java.time.Duration.ofSeconds(1)).revalidating())
+                .hasMessageContaining("none has an ETag to revalidate");
+        assertThatThrownBy(() -> HttpSuite.of("revalidate"))
+                .hasMessage("unknown HTTP suite 'revalidate'; allowed: ping, data, sweep, fanout, cpu, conditional");
+    }
+
+    @Test
     void aRampGivesItsClientTheRampsDurationOnTopOfItsTimeLimit() {
         HttpWorkload ramp = HttpWorkload.ramp("/data.json", 200, java.time.Duration.ofMillis(500));
         var plan = HttpSuite.DATA.plan("virtual --cache-content", "virtual", ramp);

@@ -44,6 +44,12 @@ public final class HttpBenchmarkSteps {
         given(suite, HttpWorkload.closed(path, connections, requests, true));
     }
 
+    @Given("the HTTP {word} suite revalidates {string} {long} times over {int} keep-alive connections, each answered"
+            + " 304")
+    public void conditionalRequests(String suite, String path, long requests, int connections) {
+        given(suite, HttpWorkload.closed(path, connections, requests, true).revalidating());
+    }
+
     @Given("the HTTP {word} suite sends {long} requests to {string} over {int} connections, one connection per request")
     public void oneConnectionPerRequest(String suite, long requests, String path, int connections) {
         given(suite, HttpWorkload.closed(path, connections, requests, false));

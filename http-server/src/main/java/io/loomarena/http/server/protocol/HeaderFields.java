@@ -1,5 +1,6 @@
 package io.loomarena.http.server.protocol;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,10 +17,14 @@ public final class HeaderFields {
     public static final String TRANSFER_ENCODING = "transfer-encoding";
     public static final String EXPECT = "expect";
 
-    /** Names common enough to be recognised without making a new string per request. */
+    /**
+     * Names common enough to be recognised without making a new string per request; the validators' and ranges'
+     * fields too, which every revalidating browser or cache sends and the static endpoints look up.
+     */
     private static final String[] KNOWN = {HOST, CONNECTION, CONTENT_LENGTH, TRANSFER_ENCODING, EXPECT,
             "user-agent", "accept", "accept-encoding", "accept-language", "content-type", "cookie", "referer",
-            "cache-control", "upgrade", "origin", "authorization"};
+            "cache-control", "upgrade", "origin", "authorization", "if-none-match", "if-modified-since", "range",
+            "if-range", "if-match", "if-unmodified-since"};
 
     /** Name, value, name, value...: one array per request instead of two. */
     private String[] entries = new String[16];
@@ -87,11 +92,11 @@ public final class HeaderFields {
                 return known;
             }
         }
-        char[] chars = new char[length];
+        byte[] lower = new byte[length]; // a field name is a token: ASCII, so one byte per char and no char[] step
         for (int i = 0; i < length; i++) {
-            chars[i] = (char) Ascii.toLower(b[from + i]);
+            lower[i] = (byte) Ascii.toLower(b[from + i]);
         }
-        return new String(chars);
+        return new String(lower, StandardCharsets.ISO_8859_1);
     }
 
     private static boolean equalsIgnoreCase(String lower, byte[] b, int from) {

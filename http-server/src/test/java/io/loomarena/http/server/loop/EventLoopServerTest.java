@@ -1,8 +1,8 @@
 package io.loomarena.http.server.loop;
 
+import static io.loomarena.http.server.RawResponse.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.loomarena.http.server.HttpServer;
+import io.loomarena.http.server.RawResponse;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.model.ServerModel;
 import org.awaitility.Awaitility;
@@ -52,45 +53,6 @@ class EventLoopServerTest {
         return socket;
     }
 
-    /** One response: status line, fields (lower-case names) and body, read by its Content-Length. */
-    record Response(String statusLine, String head, String body) {
-        int status() {
-            return Integer.parseInt(statusLine.split(" ")[1]);
-        }
-
-        boolean closes() {
-            return head.toLowerCase().contains("\r\nconnection: close");
-        }
-    }
-
-    static Response read(InputStream in) throws IOException {
-        return read(in, false);
-    }
-
-    /** A response; to a HEAD request it has no body, whatever its Content-Length says. */
-    static Response read(InputStream in, boolean headRequest) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed inside a response head: " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && matched % 2 == 0) || (b == '\n' && matched % 2 == 1) ? matched + 1 : 0;
-        }
-        String text = head.toString(StandardCharsets.US_ASCII);
-        int length = 0;
-        for (String line : text.split("\r\n")) {
-            if (line.toLowerCase().startsWith("content-length:")) {
-                length = Integer.parseInt(line.substring(15).strip());
-            }
-        }
-        byte[] body = in.readNBytes(headRequest ? 0 : length);
-        assertThat(body).hasSize(headRequest ? 0 : length);
-        return new Response(text.substring(0, text.indexOf("\r\n")), text, new String(body, StandardCharsets.UTF_8));
-    }
-
     @Test
     void answersARequestThatArrivesOneByteAtATime() throws Exception {
         start(config());
@@ -101,10 +63,10 @@ class EventLoopServerTest {
                 out.write(b);
                 out.flush();
             }
-            assertThat(read(socket.getInputStream()).body()).isEqualTo("pong");
-            Response data = read(socket.getInputStream());
+            assertThat(read(socket.getInputStream()).text()).isEqualTo("pong");
+            RawResponse data = read(socket.getInputStream());
             assertThat(data.status()).isEqualTo(200);
-            assertThat(data.body()).startsWith("[").hasSizeGreaterThan(200_000);
+            assertThat(data.text()).startsWith("[").hasSizeGreaterThan(200_000);
         }
     }
 
@@ -116,13 +78,13 @@ class EventLoopServerTest {
                     + "GET /cpu?n=1000 HTTP/1.1\r\nHost: t\r\n\r\n" + "GET /fanout?calls=2&ms=50 HTTP/1.1\r\nHost: t\r\n\r\n"
                     + "HEAD /io?ms=10 HTTP/1.1\r\nHost: t\r\n\r\n" + PING).getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
-            assertThat(read(in).body()).isEqualTo("io 200 ms\n");
-            assertThat(read(in).body()).isEqualTo("pong");
-            assertThat(read(in).body()).startsWith("cpu n=1000 result=");
-            assertThat(read(in).body()).contains("\"statuses\":[200,200]");
-            Response head = read(in, true);
+            assertThat(read(in).text()).isEqualTo("io 200 ms\n");
+            assertThat(read(in).text()).isEqualTo("pong");
+            assertThat(read(in).text()).startsWith("cpu n=1000 result=");
+            assertThat(read(in).text()).contains("\"statuses\":[200,200]");
+            RawResponse head = read(in, true);
             assertThat(head.head()).contains("Content-Length: 9");
-            assertThat(read(in).body()).isEqualTo("pong");
+            assertThat(read(in).text()).isEqualTo("pong");
         }
     }
 
@@ -133,8 +95,8 @@ class EventLoopServerTest {
             String pair = "GET /data.json HTTP/1.1\r\nHost: t\r\n\r\n" + PING;
             socket.getOutputStream().write((pair + pair + pair).getBytes(StandardCharsets.US_ASCII));
             for (int i = 0; i < 3; i++) {
-                assertThat(read(socket.getInputStream()).body()).hasSizeGreaterThan(200_000);
-                assertThat(read(socket.getInputStream()).body()).isEqualTo("pong");
+                assertThat(read(socket.getInputStream()).text()).hasSizeGreaterThan(200_000);
+                assertThat(read(socket.getInputStream()).text()).isEqualTo("pong");
             }
         }
     }
@@ -149,7 +111,7 @@ class EventLoopServerTest {
                     .getBytes(StandardCharsets.US_ASCII));
             try (Socket other = connect()) {
                 other.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
-                assertThat(read(other.getInputStream()).body()).as("another client is served meanwhile").isEqualTo("pong");
+                assertThat(read(other.getInputStream()).text()).as("another client is served meanwhile").isEqualTo("pong");
             }
             Awaitility.await().atMost(Duration.ofSeconds(10))
                     .until(() -> server.metrics().activeConnections() == 0);
@@ -172,11 +134,11 @@ class EventLoopServerTest {
         try (Socket socket = connect()) {
             socket.getOutputStream().write(("GET /files/big.txt HTTP/1.1\r\nHost: t\r\n\r\n" + PING)
                     .getBytes(StandardCharsets.US_ASCII));
-            Response big = read(socket.getInputStream());
+            RawResponse big = read(socket.getInputStream());
             assertThat(big.status()).isEqualTo(200);
             assertThat(big.head()).contains("Content-Type: text/plain");
-            assertThat(big.body()).isEqualTo(text.toString());
-            assertThat(read(socket.getInputStream()).body()).as("the connection goes on after it").isEqualTo("pong");
+            assertThat(big.text()).isEqualTo(text.toString());
+            assertThat(read(socket.getInputStream()).text()).as("the connection goes on after it").isEqualTo("pong");
         }
     }
 
@@ -192,14 +154,14 @@ class EventLoopServerTest {
                 out.write(b);
                 out.flush();
             }
-            Response refused = read(in);
+            RawResponse refused = read(in);
             assertThat(refused.status()).isEqualTo(405);
             assertThat(refused.closes()).isFalse();
             out.write(("POST /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nab").getBytes(StandardCharsets.US_ASCII));
             out.flush();
             out.write(("cde" + PING).getBytes(StandardCharsets.US_ASCII));
             assertThat(read(in).status()).isEqualTo(405);
-            assertThat(read(in).body()).isEqualTo("pong");
+            assertThat(read(in).text()).isEqualTo("pong");
         }
     }
 
@@ -214,7 +176,7 @@ class EventLoopServerTest {
                     out.write(b);
                     out.flush();
                 }
-                Response response = read(socket.getInputStream());
+                RawResponse response = read(socket.getInputStream());
                 assertThat(response.status()).as(chunks).isEqualTo(400);
                 assertThat(response.closes()).isTrue();
                 assertThat(socket.getInputStream().read()).as("nothing after the error").isEqualTo(-1);
@@ -235,7 +197,7 @@ class EventLoopServerTest {
         for (String[] c : cases) {
             try (Socket socket = connect()) {
                 socket.getOutputStream().write((c[0] + PING).getBytes(StandardCharsets.US_ASCII));
-                Response response = read(socket.getInputStream());
+                RawResponse response = read(socket.getInputStream());
                 assertThat(response.statusLine()).as(c[1]).contains(" " + c[1] + " ");
                 assertThat(response.closes()).isTrue();
                 assertThat(socket.getInputStream().read()).as("nothing after the error").isEqualTo(-1);
@@ -249,7 +211,7 @@ class EventLoopServerTest {
         try (Socket socket = connect()) {
             socket.getOutputStream().write("GET /ping HTTP/1.1\r\nHost: t\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
             long started = System.nanoTime();
-            Response response = read(socket.getInputStream());
+            RawResponse response = read(socket.getInputStream());
             assertThat(response.status()).isEqualTo(408);
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isBetween(200L, 3_000L);
             socket.shutdownOutput();
@@ -262,7 +224,7 @@ class EventLoopServerTest {
         start(config().idleTimeout(Duration.ofMillis(300)));
         try (Socket socket = connect()) {
             socket.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
-            assertThat(read(socket.getInputStream()).body()).isEqualTo("pong");
+            assertThat(read(socket.getInputStream()).text()).isEqualTo("pong");
             assertThat(socket.getInputStream().read()).isEqualTo(-1);
         }
     }
@@ -272,12 +234,12 @@ class EventLoopServerTest {
         start(config());
         try (Socket busy = connect(); Socket idle = connect()) {
             idle.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
-            assertThat(read(idle.getInputStream()).body()).isEqualTo("pong");
+            assertThat(read(idle.getInputStream()).text()).isEqualTo("pong");
             busy.getOutputStream().write("GET /io?ms=500 HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             CompletableFuture<Boolean> clean = CompletableFuture.supplyAsync(() -> server.shutdown(Duration.ofSeconds(5)));
             assertThat(idle.getInputStream().read()).as("the idle connection is closed at once").isEqualTo(-1);
-            Response response = read(busy.getInputStream());
-            assertThat(response.body()).isEqualTo("io 500 ms\n");
+            RawResponse response = read(busy.getInputStream());
+            assertThat(response.text()).isEqualTo("io 500 ms\n");
             assertThat(response.closes()).isTrue();
             assertThat(clean.get(5, TimeUnit.SECONDS)).isTrue();
             assertThat(server.metrics().activeConnections()).isZero();

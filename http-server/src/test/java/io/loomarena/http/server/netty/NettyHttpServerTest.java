@@ -3,15 +3,14 @@ package io.loomarena.http.server.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import io.loomarena.http.server.HttpServer;
+import io.loomarena.http.server.RawResponse;
 import io.loomarena.http.server.RunningServer;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.model.ServerModel;
@@ -49,34 +48,6 @@ class NettyHttpServerTest {
         return socket;
     }
 
-    private static String read(InputStream in) throws IOException {
-        return read(in, false);
-    }
-
-    /** One response as it came, head and body, read by its Content-Length (none to a HEAD request). */
-    private static String read(InputStream in, boolean headRequest) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed inside a response head: " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && matched % 2 == 0) || (b == '\n' && matched % 2 == 1) ? matched + 1 : 0;
-        }
-        String text = head.toString(StandardCharsets.US_ASCII);
-        int length = 0;
-        for (String line : text.split("\r\n")) {
-            if (line.startsWith("Content-Length: ")) {
-                length = Integer.parseInt(line.substring(16));
-            }
-        }
-        byte[] body = in.readNBytes(headRequest ? 0 : length);
-        assertThat(body).hasSize(headRequest ? 0 : length);
-        return text + new String(body, StandardCharsets.UTF_8);
-    }
-
     /** The responses to {@code requests}, sent in one write (pipelined), with the Date value blanked. */
     private static String exchange(RunningServer server, String requests, int responses) throws IOException {
         return exchange(server, requests, new boolean[responses]);
@@ -88,7 +59,7 @@ class NettyHttpServerTest {
             socket.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
             StringBuilder all = new StringBuilder();
             for (boolean head : heads) {
-                all.append(read(socket.getInputStream(), head));
+                all.append(RawResponse.read(socket.getInputStream(), head).asSent());
             }
             return all.toString().replaceAll("Date: [^\r]*\r\n", "Date: -\r\n");
         }
@@ -135,11 +106,13 @@ class NettyHttpServerTest {
         try (Socket socket = connect(netty)) {
             for (int i = 0; i < 3; i++) {
                 socket.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
-                assertThat(read(socket.getInputStream())).startsWith("HTTP/1.1 200 OK").doesNotContain("Connection");
+                assertThat(RawResponse.read(socket.getInputStream()).asSent()).startsWith("HTTP/1.1 200 OK")
+                        .doesNotContain("Connection");
             }
             socket.getOutputStream().write("GET /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII));
-            assertThat(read(socket.getInputStream())).contains("Connection: close\r\n").endsWith("pong");
+            assertThat(RawResponse.read(socket.getInputStream()).asSent()).contains("Connection: close\r\n")
+                    .endsWith("pong");
             assertThat(socket.getInputStream().read()).as("closed after the announced close").isEqualTo(-1);
         }
         assertThat(exchange(netty, "GET /ping HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", 1))
@@ -178,7 +151,7 @@ class NettyHttpServerTest {
         int port = netty.port();
         try (Socket idle = connect(netty)) {
             idle.getOutputStream().write(PING.getBytes(StandardCharsets.US_ASCII));
-            assertThat(read(idle.getInputStream())).endsWith("pong");
+            assertThat(RawResponse.read(idle.getInputStream()).asSent()).endsWith("pong");
 
             assertThat(netty.shutdown(Duration.ofSeconds(5))).as("every connection ended within the grace").isTrue();
 

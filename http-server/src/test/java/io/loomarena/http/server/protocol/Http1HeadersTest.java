@@ -74,4 +74,16 @@ class Http1HeadersTest {
     void rejectsATruncatedHeaderSection() throws IOException {
         assertThat(status("GET / HTTP/1.1\r\nHost: x\r\n")).isEqualTo(400);
     }
+
+    @Test
+    void theValidatorsAndRangesFieldNamesAreSharedConstantsAndOtherNamesAreLowerCased() {
+        for (String name : new String[] {"If-None-Match", "IF-MODIFIED-SINCE", "Range", "If-Range", "If-Match",
+                "If-Unmodified-Since", "Host"}) {
+            byte[] b = ("x" + name + ":").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            assertThat(HeaderFields.name(b, 1, 1 + name.length())).as(name)
+                    .isSameAs(name.toLowerCase(java.util.Locale.ROOT).intern());
+        }
+        byte[] other = "X-Trace-ID".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(HeaderFields.name(other, 0, other.length)).isEqualTo("x-trace-id");
+    }
 }
