@@ -25,7 +25,7 @@ import io.loomarena.harness.summary.ResultFiles;
 /**
  * The history in a database through JDBC: an SQLite file or a PostgreSQL database, the same SQL for both
  * ({@link Schema}; where they differ, {@link Dialect}). Each write is one transaction. Holds one connection; its
- * methods are synchronized, so one store may be shared by threads, and two stores (two processes) may write at once.
+ * methods take turns on it, so one store may be shared by threads, and two stores (two processes) may write at once.
  */
 public final class JdbcHistoryStore implements HistoryStore {
 
@@ -37,6 +37,8 @@ public final class JdbcHistoryStore implements HistoryStore {
     /** Compact JSON for the facts and options columns. */
     static final ObjectMapper COMPACT = new ObjectMapper();
 
+    /** Guards the one connection: a JDBC connection is not for two threads at once. */
+    private final Object lock = new Object();
     private final Connection connection;
     private final Dialect dialect;
     private final String where;
@@ -57,7 +59,10 @@ public final class JdbcHistoryStore implements HistoryStore {
         Path absolute = file.toAbsolutePath().normalize();
         String where = "SQLite file " + absolute;
         try {
-            java.nio.file.Files.createDirectories(absolute.getParent());
+            Path folder = absolute.getParent();
+            if (folder != null) {
+                java.nio.file.Files.createDirectories(folder);
+            }
         } catch (java.io.IOException e) {
             throw new HistoryException("cannot create the folder of the history " + where + ": " + e.getMessage());
         }
@@ -116,7 +121,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     /** The schema version the database records. */
-    public synchronized int schemaVersion() {
+    public int schemaVersion() {
         return read(() -> Schema.recorded(connection));
     }
 
@@ -126,17 +131,17 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized long record(RecordedRun run) {
+    public long record(RecordedRun run) {
         return write(() -> new RunWriter(connection).write(run));
     }
 
     @Override
-    public synchronized Optional<Long> recorded(String contentKey) {
+    public Optional<Long> recorded(String contentKey) {
         return read(() -> RunWriter.existing(connection, contentKey));
     }
 
     @Override
-    public synchronized List<RunRow> runs() {
+    public List<RunRow> runs() {
         return read(() -> {
             List<RunRow> runs = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement("SELECT id, commit_hash, dirty, branch,"
@@ -154,7 +159,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized List<TestbedRow> testbeds() {
+    public List<TestbedRow> testbeds() {
         return read(() -> {
             List<TestbedRow> testbeds = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement(
@@ -170,7 +175,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized List<SeriesKey> series() {
+    public List<SeriesKey> series() {
         return read(() -> {
             List<SeriesKey> series = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement("SELECT DISTINCT r.testbed, r.suite,"
@@ -188,7 +193,7 @@ public final class JdbcHistoryStore implements HistoryStore {
 
     /** A fork's point is the mean of its judged iterations; excluded runs are left out; commit order. */
     @Override
-    public synchronized List<SeriesPoint> points(SeriesKey key) {
+    public List<SeriesPoint> points(SeriesKey key) {
         return read(() -> {
             List<SeriesPoint> points = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement("SELECT r.id, r.commit_hash, r.commit_time,"
@@ -214,7 +219,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized List<BenchmarkSummary> summaries(long runId) {
+    public List<BenchmarkSummary> summaries(long runId) {
         return read(() -> {
             List<BenchmarkSummary> summaries = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement(
@@ -232,7 +237,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized void exclude(long runId, String reason) {
+    public void exclude(long runId, String reason) {
         int changed = write(() -> {
             try (PreparedStatement update = connection.prepareStatement(
                     "UPDATE run SET excluded_reason = ? WHERE id = ?")) {
@@ -247,7 +252,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized void acknowledge(SeriesKey key, String firstCommitAfter, String reason) {
+    public void acknowledge(SeriesKey key, String firstCommitAfter, String reason) {
         write(() -> {
             try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO acknowledgement (series,"
                     + " commit_hash, reason, at) VALUES (?, ?, ?, ?) ON CONFLICT (series, commit_hash)"
@@ -262,7 +267,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized boolean acknowledged(SeriesKey key, String firstCommitAfter) {
+    public boolean acknowledged(SeriesKey key, String firstCommitAfter) {
         return read(() -> {
             try (PreparedStatement query = connection.prepareStatement(
                     "SELECT 1 FROM acknowledgement WHERE series = ? AND commit_hash = ?")) {
@@ -276,8 +281,10 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
-    public synchronized void close() {
-        closeQuietly(connection);
+    public void close() {
+        synchronized (lock) {
+            closeQuietly(connection);
+        }
     }
 
     private interface Work<T> {
@@ -285,6 +292,12 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     private <T> T read(Work<T> work) {
+        synchronized (lock) {
+            return readLocked(work);
+        }
+    }
+
+    private <T> T readLocked(Work<T> work) {
         try {
             return work.run();
         } catch (SQLException e) {
@@ -294,6 +307,12 @@ public final class JdbcHistoryStore implements HistoryStore {
 
     /** Runs {@code work} in one transaction: all of it or, on any failure, nothing. */
     private <T> T write(Work<T> work) {
+        synchronized (lock) {
+            return writeLocked(work);
+        }
+    }
+
+    private <T> T writeLocked(Work<T> work) {
         try {
             connection.setAutoCommit(false);
             try {
