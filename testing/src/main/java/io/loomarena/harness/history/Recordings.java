@@ -54,15 +54,9 @@ public final class Recordings {
      */
     public static RecordedRun suite(String suite, List<BenchmarkSummary> written, List<Ranking> groups,
                                     Context context) {
-        Map<String, BenchmarkSummary> byName = new TreeMap<>();
-        written.forEach(summary -> byName.put(summary.combination(), summary));
-        List<RecordedRun.Figure> figures = new ArrayList<>();
+        List<BenchmarkSummary> judged = groups.stream().flatMap(group -> group.entries().stream())
+                .map(RankedCombination::summary).toList();
         List<RecordedRun.VerdictRow> verdicts = new ArrayList<>();
-        for (BenchmarkSummary summary : byName.values()) {
-            Optional<RankedCombination> ranked = groups.stream().flatMap(group -> group.entries().stream())
-                    .filter(entry -> sameCombination(entry.summary(), summary)).findFirst();
-            figures.addAll(RunRecords.figures(summary.combination(), summary, ranked.map(RankedCombination::summary)));
-        }
         for (Ranking group : groups) {
             for (RankedCombination entry : group.entries()) {
                 if (written.stream().anyMatch(summary -> sameCombination(entry.summary(), summary))) {
@@ -72,6 +66,22 @@ public final class Recordings {
                             entry.vsFastest().ratio(), entry.vsFastest().lower(), entry.vsFastest().upper()));
                 }
             }
+        }
+        return suite(suite, written, judged, verdicts, context);
+    }
+
+    /**
+     * A suite's run whose iterations are judged as {@code judged} (the ranking's views of the summaries) holds them;
+     * a combination without a view has every iteration judged.
+     */
+    public static RecordedRun suite(String suite, List<BenchmarkSummary> written, List<BenchmarkSummary> judged,
+                                    List<RecordedRun.VerdictRow> verdicts, Context context) {
+        Map<String, BenchmarkSummary> byName = new TreeMap<>();
+        written.forEach(summary -> byName.put(summary.combination(), summary));
+        List<RecordedRun.Figure> figures = new ArrayList<>();
+        for (BenchmarkSummary summary : byName.values()) {
+            Optional<BenchmarkSummary> view = judged.stream().filter(j -> sameCombination(j, summary)).findFirst();
+            figures.addAll(RunRecords.figures(summary.combination(), summary, view));
         }
         return run(suite, byName, figures, verdicts, context);
     }
@@ -137,7 +147,9 @@ public final class Recordings {
                                    Context context) {
         List<BenchmarkSummary> summaries = List.copyOf(byName.values());
         Instant start = RunRecords.start(summaries, context.end());
-        BenchmarkSummary first = summaries.get(0);
+        // An A/B gate's run measured this build: its commit, not the baseline's, is the run's.
+        BenchmarkSummary first = byName.entrySet().stream().filter(e -> !e.getKey().startsWith("baseline/"))
+                .map(Map.Entry::getValue).findFirst().orElse(summaries.get(0));
         String commit = first.environment().gitCommit();
         GitRevision git = context.git();
         // The summaries name the commit they measured; git's answers hold only when it is the tree's own.
