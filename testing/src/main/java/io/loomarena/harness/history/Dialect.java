@@ -27,6 +27,18 @@ enum Dialect {
     }
 
     /**
+     * Sets what only a database known to be a history may get: SQLite's WAL mode (readers never wait for the writer,
+     * and a crash mid-write leaves the last committed run), which is kept in the file's header once set.
+     */
+    void afterMigrate(Connection connection) throws SQLException {
+        if (this == SQLITE) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("PRAGMA journal_mode=WAL");
+            }
+        }
+    }
+
+    /**
      * Holds off any other process creating or migrating the schema until this transaction ends: SQLite's immediate
      * transaction already holds the file's write lock; PostgreSQL takes an advisory lock (two CI jobs starting on an
      * empty database at once would otherwise both create the tables).

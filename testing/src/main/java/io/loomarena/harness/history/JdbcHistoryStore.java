@@ -66,8 +66,9 @@ public final class JdbcHistoryStore implements HistoryStore {
         } catch (java.io.IOException e) {
             throw new HistoryException("cannot create the folder of the history " + where + ": " + e.getMessage());
         }
+        // WAL is switched on after the schema check (Dialect.afterMigrate): switching it rewrites the file's header,
+        // which a foreign database must not get.
         SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         // Immediate: a transaction takes the write lock when it begins, so two writers queue on the busy timeout
         // instead of both reading and then failing to upgrade to write.
@@ -109,6 +110,7 @@ public final class JdbcHistoryStore implements HistoryStore {
         try {
             connection = connect.get();
             Schema.migrate(connection, dialect, where);
+            dialect.afterMigrate(connection);
             return new JdbcHistoryStore(connection, dialect, where);
         } catch (SQLException | RuntimeException e) {
             closeQuietly(connection);
