@@ -121,10 +121,12 @@ public final class HistoryRecorder {
             List<String> lines = new ArrayList<>();
             Set<SeriesKey> touched = new LinkedHashSet<>();
             for (RecordedRun run : built) {
-                long id = store.record(run);
+                Optional<Long> before = store.recorded(run.contentKey());
+                long id = before.orElseGet(() -> store.record(run));
                 touched.addAll(series(run));
-                lines.add(String.format("recorded run %d (%s, %s) in %s", id, run.suite(), shortCommit(run.commit()),
-                        store.describe()));
+                // Ranking summaries measured earlier again (a ranking-only invocation) adds nothing: said so.
+                lines.add(String.format("%s run %d (%s, %s) in %s", before.isPresent() ? "already recorded as"
+                        : "recorded", id, run.suite(), shortCommit(run.commit()), store.describe()));
             }
             int runCount = store.runs().size();
             int testbeds = store.testbeds().size();
