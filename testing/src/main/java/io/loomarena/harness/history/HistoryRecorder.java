@@ -149,7 +149,8 @@ public final class HistoryRecorder {
     }
 
     private Recordings.Context context() {
-        return new Recordings.Context(GitRevision.of(repository), Testbed.thisMachine(), settings, Instant.now());
+        return new Recordings.Context(GitRevision.of(repository), Testbed.thisMachine(), settings, Instant.now(),
+                commit -> GitRevision.commitTime(repository, commit));
     }
 
     private static String shortCommit(String commit) {

@@ -39,12 +39,20 @@ public final class Recordings {
      * @param machine  this machine's facts for the testbed, empty when the run was not measured here
      * @param settings the run options that change figures beyond what summaries hold
      * @param end      when the run ended
+     * @param commits  the committer time of a commit the summaries name that is not the tree's own (summaries
+     *                 measured earlier, ranked again), when the repository knows it
      */
-    public record Context(GitRevision git, Map<String, String> machine, Map<String, String> settings, Instant end) {
+    public record Context(GitRevision git, Map<String, String> machine, Map<String, String> settings, Instant end,
+                          java.util.function.Function<String, Optional<Instant>> commits) {
 
         public Context {
             machine = Map.copyOf(machine);
             settings = Map.copyOf(settings);
+        }
+
+        /** A context that knows no commit but the tree's own. */
+        public Context(GitRevision git, Map<String, String> machine, Map<String, String> settings, Instant end) {
+            this(git, machine, settings, end, commit -> Optional.empty());
         }
     }
 
@@ -155,7 +163,7 @@ public final class Recordings {
         // The summaries name the commit they measured; git's answers hold only when it is the tree's own.
         boolean sameTree = commit == null || commit.equals(GitRevision.UNKNOWN) || commit.equals(git.commit());
         String measured = sameTree ? git.commit() : commit;
-        Instant commitTime = (sameTree ? git.commitTime() : Optional.<Instant>empty()).orElse(start);
+        Instant commitTime = (sameTree ? git.commitTime() : context.commits().apply(commit)).orElse(start);
         List<RecordedRun.StoredSummary> stored = new ArrayList<>();
         byName.forEach((name, summary) -> stored.add(new RecordedRun.StoredSummary(
                 RecordedRun.StoredSummary.BENCHMARK, name, SummaryStore.toJson(summary))));
