@@ -37,6 +37,19 @@ public interface HistoryStore extends AutoCloseable {
     /** Whether a change point at that commit of that series was acknowledged. */
     boolean acknowledged(SeriesKey key, String firstCommitAfter);
 
+    /**
+     * Records a run, all or nothing, and returns its id; a run whose {@link RecordedRun#contentKey} is already
+     * recorded is kept once, and that run's id is returned. Stores that only read (a test's) refuse.
+     */
+    default long record(RecordedRun run) {
+        throw new UnsupportedOperationException(describe() + " does not record runs");
+    }
+
+    /** The run recorded with that content key ({@link RecordedRun#contentKey}), if any: how an import skips one. */
+    default java.util.Optional<Long> recorded(String contentKey) {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close();
 }

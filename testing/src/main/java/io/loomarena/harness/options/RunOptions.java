@@ -43,10 +43,12 @@ import io.loomarena.http.server.Durations;
  *                        ({@code -Dloomarena.fillBudget})
  * @param noVerdict       whether a gate, ranking or capacity figure left with nothing to judge fails the build
  *                        ({@code -Dloomarena.noVerdict}); it always prints why
+ * @param history         where every run is remembered ({@code -Dloomarena.history}): {@code off}, a file, a
+ *                        {@code jdbc:postgresql:} URL; empty: the default file in the results folder
  */
 public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateOptions gate, boolean baselineRefresh,
                          boolean remoteLab, ComparedJdks jdks, Optional<Long> seed, ServerAxes axes,
-                         AdaptiveForks.Limits adaptive, NoVerdict noVerdict) {
+                         AdaptiveForks.Limits adaptive, NoVerdict noVerdict, String history) {
 
     private static final Object LOCK = new Object();
     private static RunOptions ofThisJvm;
@@ -75,7 +77,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return new RunOptions(HarnessSettings.defaults(jvm, resultsDir), RemoteSettings.local(), AbGateOptions.none(),
                 false, false, new ComparedJdks(ComparedJdks.defaultJdk21(System.getProperty("user.home")), false,
                         Optional.empty(), jvm.javaBinary()), Optional.empty(), ServerAxes.only(jvm.javaBinary()),
-                AdaptiveForks.Limits.off(), NoVerdict.DEFAULT);
+                AdaptiveForks.Limits.off(), NoVerdict.DEFAULT, "");
     }
 
     /**
@@ -109,7 +111,7 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         return new RunOptions(harness, remote, gate(values), values.bool(RunProperty.BASELINE_REFRESH),
                 values.bool(RunProperty.REMOTE_LAB), jdks(values, jvm), values.optional(RunProperty.SEED)
                 .map(text -> values.longInteger(RunProperty.SEED, Long.MIN_VALUE, Long.MAX_VALUE)),
-                axes(values, jvm, remote), adaptive(values), noVerdict(values));
+                axes(values, jvm, remote), adaptive(values), noVerdict(values), history(values));
     }
 
     // --- The JVM axes (issue 24); the adaptive-fork options (issue 22) follow. ---
@@ -184,6 +186,17 @@ public record RunOptions(HarnessSettings harness, RemoteSettings remote, AbGateO
         Optional<Path> jdk21 = values.optional(RunProperty.JDK21).map(Path::of);
         return new ComparedJdks(jdk21.orElseGet(() -> ComparedJdks.defaultJdk21(System.getProperty("user.home"))),
                 jdk21.isPresent(), values.optional(RunProperty.JDK25).map(Path::of), jvm.javaBinary());
+    }
+
+    /** Off, a file or a PostgreSQL URL; whether the file or the database can be used is the history's to say. */
+    private static String history(PropertyValues values) {
+        String text = values.optional(RunProperty.HISTORY).map(String::strip).orElse("");
+        if (text.startsWith("jdbc:") && !text.startsWith("jdbc:postgresql:")) {
+            // Said without what follows the scheme: a URL may hold a password.
+            throw new BadRunOption("-D" + RunProperty.HISTORY.key() + "=" + text.replaceFirst("^(jdbc:[^:]*:).*$",
+                    "$1...") + " is not allowed: " + RunProperty.HISTORY.allowed());
+        }
+        return text;
     }
 
     private static NoVerdict noVerdict(PropertyValues values) {

@@ -54,6 +54,9 @@ public enum RunProperty {
     GATE_TOLERANCE("gate.tolerance", String.valueOf(AbGateOptions.DEFAULT_TOLERANCE),
             "a fraction in [0, 1), such as 0.05 for 5%"),
     /** Named by {@link NoVerdict}, which the gates, rankings and capacity lines say. */
+    /** Named by the history, which says where it lives in its lines (docs/history.md). */
+    HISTORY("history", "", "off, an SQLite file's path, or a jdbc:postgresql:// URL (user and password from the"
+            + " environment, LOOMARENA_HISTORY_USER and LOOMARENA_HISTORY_PASSWORD); unset: <results.dir>/history.sqlite"),
     NO_VERDICT(NoVerdict.PROPERTY.substring(RunProperty.PREFIX.length()), NoVerdict.DEFAULT.value(), "warn or fail"),
     /** Named by the gate, which says it in its messages (the gate cannot depend on this package). */
     BASELINE_REFRESH(EchoGate.REFRESH_PROPERTY.substring(RunProperty.PREFIX.length()), "false", "true or false"),

@@ -13,14 +13,19 @@ import io.loomarena.harness.echo.EchoBenchmarks;
 import io.loomarena.harness.gate.AbGate;
 import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;
+import io.loomarena.harness.history.HistoryRecorder;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * Thin steps of the A/B gate: {@link AbGate} builds both builds once per run, measures a combination on both with
  * forks alternating, and judges the ratio; each verdict is one {@code [PERF][GATE]} line.
  */
 public final class AbGateSteps {
+
+    /** Whether any scenario of this JVM measured both builds: only then is there a gate run to record. */
+    private static volatile boolean measured;
 
     private final BenchmarkContext context;
     private AbGate.Compared compared;
@@ -59,13 +64,17 @@ public final class AbGateSteps {
         gate().judgeServerCpu(compared, System.out);
     }
 
-    /** Deletes both builds' jars once every scenario has run. */
+    /** Records the gate's run in the history, then deletes both builds' jars, once every scenario has run. */
     @AfterAll
     public static void removeTheBuilds() {
+        if (measured) {
+            HistoryRecorder.of(RunOptions.ofThisJvm(), System.out).recordAbGate();
+        }
         AbGate.closeShared();
     }
 
     private void measure(BenchmarkPlan chosen) {
+        measured = true;
         plan = chosen;
         compared = gate().measure(chosen, context.settings, System.out);
     }

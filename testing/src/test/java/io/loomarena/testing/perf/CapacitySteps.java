@@ -19,6 +19,7 @@ import io.loomarena.harness.capacity.CapacityRun;
 import io.loomarena.harness.capacity.CapacitySummary;
 import io.loomarena.harness.capacity.LatencyObjective;
 import io.loomarena.harness.capacity.SearchSettings;
+import io.loomarena.harness.history.HistoryRecorder;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.model.ClientModel;
 
@@ -103,6 +104,7 @@ public final class CapacitySteps {
     @When("the capacity summaries are ranked")
     public void theSummariesAreRanked() {
         ranked = CapacityRanking.rankAndWrite(context.settings.resultsDir(), System.out);
+        HistoryRecorder.of(context.options, System.out).recordCapacity();
         context.options.noVerdict().settle((int) ranked.stream().filter(l -> l.startsWith(CapacityNoVerdict.PREFIX))
                 .count(), "the capacity ranking");
     }
