@@ -77,7 +77,8 @@ public final class HistoryImport {
             recorded++;
             lines.add(HistoryRecorder.PREFIX + "imported run " + id + " (" + run.suite() + ", " + run.commit() + ")");
         }
-        lines.add(HistoryRecorder.PREFIX + "imported " + recorded + " runs from " + resultsDir + " into "
+        lines.add(HistoryRecorder.PREFIX + "imported " + recorded + (recorded == 1 ? " run" : " runs") + " from "
+                + resultsDir + " into "
                 + store.describe() + ", " + skipped + " already there");
         return new Result(recorded, skipped, lines);
     }

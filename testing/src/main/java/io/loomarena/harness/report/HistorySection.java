@@ -17,6 +17,7 @@ import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.history.SeriesAnalysis;
 import io.loomarena.harness.history.SeriesKey;
 import io.loomarena.harness.history.TestbedRow;
+import io.loomarena.harness.options.RunOptions;
 
 /**
  * The report's history section: per suite and combination a trend chart of its throughput ({@link HistoryTrend}), and
@@ -145,12 +146,8 @@ final class HistorySection {
         }
     }
 
-    /**
-     * The run's {@code -Dloomarena.history} setting, {@code null} for unset (the default store). MERGE POINT: returns
-     * {@code RunOptions.ofThisJvm()}'s history setting once the store work adds it to {@code RunOptions} (only the
-     * options package reads system properties, ArchitectureTest); until then every report opens the default.
-     */
+    /** The run's {@code -Dloomarena.history} setting ({@code null} or blank: the default store). */
     static String historySetting() {
-        return null;
+        return RunOptions.ofThisJvm().history();
     }
 }

@@ -36,7 +36,7 @@ class HistorySectionTest {
         FakeHistoryStore history = store(10, 10, COMBINATIONS, 3);
         List<ReportCharts.Plotted> plotted = new ArrayList<>();
 
-        String html = HistorySection.html(Optional.of(history), ChangePointDetector.standard(), plotted);
+        String html = HistorySection.html(Optional.of(history), changeAt("no such commit", false), plotted);
 
         assertThat(plotted).extracting(ReportCharts.Plotted::id).containsExactly(
                 "history/echo/POOL_SERVER+VIRTUAL_CLIENT/throughput",
@@ -47,6 +47,16 @@ class HistorySectionTest {
                 .doesNotContain("/p99\"");
         // The x axis names runs by their short commit.
         assertThat(plotted.get(0).svg()).contains(">c000000<", ">c000009<");
+    }
+
+    @Test
+    void theStandardDetectorFindsTheFixturesStepInEveryCombination() {
+        // The fixture's level drops by 10% at its sixth run (c000005): the project's detector must say so.
+        String html = HistorySection.html(Optional.of(store(10, 10, COMBINATIONS, 3)), ChangePointDetector.standard(),
+                new ArrayList<>());
+
+        assertThat(html.split("<code>c000004\\.\\.c000005</code>", -1)).hasSize(1 + COMBINATIONS.size());
+        assertThat(html).contains("-10.0%").doesNotContain("No change point in any series.");
     }
 
     @Test

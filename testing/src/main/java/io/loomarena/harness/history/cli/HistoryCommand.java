@@ -5,17 +5,25 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.harness.NoVerdict;
 import io.loomarena.harness.history.ChangePointDetector;
+import io.loomarena.harness.history.HistoryImport;
+import io.loomarena.harness.history.HistoryLines;
 import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.history.RunRow;
 import io.loomarena.harness.history.SeriesAnalysis;
 import io.loomarena.harness.history.SeriesKey;
+import io.loomarena.harness.history.change.DetectorParameters;
+import io.loomarena.harness.history.change.HistoryGate;
+import io.loomarena.harness.history.change.HistoryGateResult;
 import io.loomarena.harness.options.RunProperty;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "history", mixinStandardHelpOptions = true, version = "loom-arena history",
         subcommands = ExportCommand.class,
         description = "The results history: runs, testbeds, series and their change points; exclude, acknowledge,"
-                + " import, export.")
+                + " gate, import, export.")
 public final class HistoryCommand implements Runnable {
 
     public static final int EXIT_OK = 0;
@@ -85,7 +93,7 @@ public final class HistoryCommand implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a subcommand is required: runs, testbeds, series, show,"
-                + " exclude, acknowledge, import or export");
+                + " exclude, acknowledge, gate, import or export");
     }
 
     @Command(name = "runs", description = "Every run recorded, oldest first, with why it was excluded if it was.")
@@ -137,21 +145,57 @@ public final class HistoryCommand implements Runnable {
         });
     }
 
-    @Command(name = "import", description = "Records the runs of a results folder (target-results/) in the history.")
-    int importFolder(@Parameters(paramLabel = "<folder>", description = "a results folder") Path folder) {
+    @Command(name = "import", description = "Records the runs of a results folder (target-results/) in the history,"
+            + " each run once.")
+    int importFolder(@Parameters(paramLabel = "<folder>", description = "a results folder") Path folder,
+                     @Option(names = "--repository", paramLabel = "<clone>", defaultValue = ".",
+                             description = "a clone that knows the runs' commits, whose times order the series"
+                                     + " (default: the current folder)") Path repository,
+                     @Option(names = "--measured-here", description = "the runs were measured on this machine: its"
+                             + " CPU model, memory and virtualisation join their testbed, as a live recording's do")
+                     boolean measuredHere) {
         if (!Files.isDirectory(folder)) {
             throw bad("no results folder " + folder + (Files.exists(folder) ? " (it is a file)" : ""));
         }
-        return withStore(store -> print(List.of("imported " + importResults(store, folder) + " runs from " + folder
-                + " into " + store.describe())));
+        return withStore(store -> {
+            HistoryImport.Result result = HistoryImport.importResults(folder, store, repository, measuredHere);
+            List<String> lines = new ArrayList<>(result.lines());
+            if (result.recorded() > 0) {
+                // As after a live run: the change points nobody acknowledged, now that the imported runs are in.
+                lines.addAll(HistoryLines.afterRun(store, store.series()));
+            }
+            return print(lines);
+        });
     }
 
-    /**
-     * Records the summaries of a results folder in {@code store} and returns how many runs it added: the store's
-     * import, which the store work provides (wired when both parts meet).
-     */
-    static int importResults(HistoryStore store, Path folder) {
-        throw new UnsupportedOperationException("importing a results folder is not in this build yet");
+    @Command(name = "gate", description = "The history gate: fails when a suite's latest runs on one testbed form a"
+            + " level worse than the tolerance against the level before (docs/history.md).")
+    int gate(@Option(names = "--suite", required = true, paramLabel = "<suite>",
+                     description = "the suite whose series are judged, for example echo") String suite,
+             @Option(names = "--testbed", paramLabel = "<id>",
+                     description = "the testbed to judge (default: the testbed of the suite's latest run)")
+             String testbed,
+             @Option(names = "--tolerance", paramLabel = "<fraction>", defaultValue = "0.05",
+                     description = "the loss that fails, as for the A/B gate (default: ${DEFAULT-VALUE})")
+             double tolerance,
+             @Option(names = "--no-verdict", paramLabel = "warn|fail", defaultValue = "warn",
+                     description = "whether a series with too few runs fails the gate (default: ${DEFAULT-VALUE})")
+             String noVerdict) {
+        if (!(tolerance >= 0 && tolerance < 1)) {
+            throw bad("invalid --tolerance '" + tolerance + "': a fraction in [0, 1), such as 0.05");
+        }
+        NoVerdict policy;
+        try {
+            policy = NoVerdict.of(noVerdict);
+        } catch (IllegalArgumentException e) {
+            throw bad("invalid --no-verdict '" + noVerdict + "': warn or fail");
+        }
+        return withStore(store -> {
+            HistoryGateResult result = new HistoryGate(DetectorParameters.STANDARD, tolerance)
+                    .judge(store, suite, Optional.ofNullable(testbed));
+            print(result.lines());
+            return result.exitStatus(policy);
+        });
     }
 
     /** Opens the history, runs {@code work} on it, closes it; returns {@code work}'s exit code. */

@@ -21,9 +21,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.loomarena.harness.history.Direction;
 import io.loomarena.harness.history.FakeHistoryStore;
+import io.loomarena.harness.history.JdbcHistoryStore;
 import io.loomarena.harness.history.RunRow;
 import io.loomarena.harness.history.SeriesKey;
 import io.loomarena.harness.summary.SummaryFixtures;
+import io.loomarena.harness.summary.SummaryStore;
 
 /** The {@code history} command on an in-memory history: what it prints, its exit codes, and bad input. */
 class HistoryCommandTest {
@@ -179,13 +181,48 @@ class HistoryCommandTest {
     }
 
     @Test
-    void importOfAFolderGoesToTheStoresImport(@TempDir Path dir) {
-        int exit = run("import", dir.toString());
+    void importRecordsAResultsFolderOnceAndSaysSo(@TempDir Path dir) {
+        Path results = dir.resolve("target-results");
+        new SummaryStore(results).write(SummaryFixtures.summary("echo", "msg", "VIRTUAL_SERVER", "VIRTUAL_CLIENT",
+                SummaryFixtures.workload(20), 10, 11, 12));
+        Path file = dir.resolve("history.sqlite");
+        StoreOpener sqlite = (setting, folder) -> Optional.of(JdbcHistoryStore.sqlite(file));
 
-        // The store's import is wired in at merge; until then the command says so in one line.
-        assertThat(exit).isEqualTo(HistoryCommand.EXIT_FAILED);
-        assertThat(err.toString().lines().toList())
-                .containsExactly("history import failed: importing a results folder is not in this build yet");
+        int first = HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), sqlite, "import",
+                results.toString(), "--repository", dir.toString());
+        int second = HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), sqlite, "import",
+                results.toString(), "--repository", dir.toString());
+
+        assertThat(first).isZero();
+        assertThat(second).isZero();
+        assertThat(err.toString()).isEmpty();
+        assertThat(outLines()).filteredOn(line -> line.matches("\\[PERF]\\[HISTORY] imported \\d+ runs? from .*"))
+                .satisfiesExactly(
+                        line -> assertThat(line).startsWith("[PERF][HISTORY] imported 1 run from"),
+                        line -> assertThat(line).startsWith("[PERF][HISTORY] imported 0 runs")
+                                .endsWith(", 1 already there"));
+        try (JdbcHistoryStore reopened = JdbcHistoryStore.sqlite(file)) {
+            assertThat(reopened.runs()).singleElement().satisfies(run -> assertThat(run.suite()).isEqualTo("echo"));
+        }
+    }
+
+    @Test
+    void gateSaysNoVerdictOnTooFewRunsAndFailsOnlyWhenAskedTo() {
+        assertThat(run("gate", "--suite", "echo")).isZero();
+        assertThat(outLines()).anyMatch(line -> line.startsWith("[PERF][HISTORY][GATE] NO VERDICT"));
+
+        out.getBuffer().setLength(0);
+        assertThat(run("gate", "--suite", "echo", "--no-verdict", "fail")).isEqualTo(HistoryCommand.EXIT_FAILED);
+        assertThat(outLines()).anyMatch(line -> line.startsWith("[PERF][HISTORY][GATE] NO VERDICT"));
+    }
+
+    @Test
+    void gateBadInputIsOneLineAndExitTwo() {
+        assertBadArgument(run("gate"), "--suite");
+        err.getBuffer().setLength(0);
+        assertBadArgument(run("gate", "--suite", "echo", "--tolerance", "1.5"), "invalid --tolerance '1.5'");
+        err.getBuffer().setLength(0);
+        assertBadArgument(run("gate", "--suite", "echo", "--no-verdict", "maybe"), "invalid --no-verdict 'maybe'");
     }
 
     @Test
