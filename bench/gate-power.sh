@@ -51,9 +51,6 @@ done
 [[ "$LOAD" == yes || "$LOAD" == no ]] || die "LOAD is yes or no, got '$LOAD'"
 check_load_settings
 [[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
-CONNECTION="echo/src/main/java/io/loomarena/echo/server/EchoConnection.java"
-WRITE_LINE='                out.write(buffer, 0, read);'
-grep -qF "$WRITE_LINE" "$ROOT/$CONNECTION" || die "cannot find the write of the echo loop in $CONNECTION to slow it down"
 BASELINE="$(git -C "$ROOT" rev-parse HEAD)"
 KEEP="$(mktemp -d /tmp/gate-power.XXXXXX)"
 WORK="$KEEP/work"
@@ -72,20 +69,7 @@ throwaway_build() { # slowdown tree
   local slowdown=$1 tree=$2
   git -C "$ROOT" worktree add --detach -q "$tree" "$BASELINE"
   if (( slowdown > 0 )); then
-    python3 - "$tree/$CONNECTION" "$slowdown" "$MODEL" "$WRITE_LINE" <<'PY'
-import sys
-path, nanos, model, line = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-source = open(path).read()
-spin = (line + "\n"
-        + "                if (Thread.currentThread().getName().startsWith(\"echo-" + model + "-\")) {\n"
-        + "                    long spinEnd = System.nanoTime() + " + str(nanos) + "L;\n"
-        + "                    while (System.nanoTime() < spinEnd) {\n"
-        + "                        Thread.onSpinWait();\n"
-        + "                    }\n"
-        + "                }")
-assert source.count(line) == 1, "the echo loop's write is not where it was"
-open(path, "w").write(source.replace(line, spin))
-PY
+    spin_echo_writes "$tree" "$slowdown" "$MODEL"
   fi
 }
 

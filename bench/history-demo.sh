@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Does the results history find a slowdown where it happened, and nowhere else? The end-to-end check of
 # docs/history.md: the quick echo matrix (`./mvnw -Pecho-matrix test`) runs RUNS times on HEAD and RUNS times on a
-# throwaway commit on top of it whose MODEL echo threads spin SLOWDOWN ns after each write (the injection of
-# bench/gate-power.sh: 600 ns cost the virtual server ~9% of its throughput here, 700 about 10%), in ABBA order
-# (A B, B A, A B, ...) so that a drift of the machine's level lands on both builds alike. Every run records into one
+# throwaway commit on top of it whose MODEL echo threads spin SLOWDOWN ns after each write (`spin_echo_writes` of
+# bench/lib.sh, as bench/gate-power.sh injects it: 600 ns cost the virtual server ~9% of its throughput here, 700 ns
+# 7-8%), in ABBA order (A B, B A, A B, ...) so that a drift of the machine's level lands on both builds alike. Every run records into one
 # history (HISTORY, a `-Dloomarena.history` setting; default an SQLite file in KEEP) and its summaries are kept under
 # KEEP/<n>-<build>/, so that they can be imported into another history later (`history import`, in commit order).
 # Expected: one change point, in the MODEL server's series, at the slow commit, sized about -SLOWDOWN's cost; none
-# elsewhere. The script prints the [PERF][HISTORY] lines of every run and, at the end, the history's change points.
+# elsewhere. The script prints the [PERF][HISTORY] lines of every run: after the last one, they are every change
+# point the history holds (the result of 2026-11-28: docs/results/2026-11-28-history-end-to-end.md).
 #
 # Usage: bench/history-demo.sh [--help]
 # Environment: RUNS=3  SLOWDOWN=700 (ns per echoed write)  MODEL=virtual  KEEP=a new folder under /tmp
 #              HISTORY=$KEEP/history.sqlite (any -Dloomarena.history setting, for example a jdbc:postgresql: URL;
 #              `off` runs without one, for a build from before the history existed: import the kept runs afterwards)
-# One run of the quick matrix takes about 5.5 minutes on 2 idle cores; the whole script 2 x RUNS times that. The
+# One run of the quick matrix, with its build, took 6-7 minutes here (2026-11-28); the whole script 2 x RUNS times that. The
 # repository's working tree is not touched: both builds are worktrees under KEEP, removed at the end (the throwaway
 # commit stays reachable only from the worktree's detached head and is left to git's garbage collection).
 set -euo pipefail
@@ -34,8 +35,6 @@ HISTORY="${HISTORY:-$KEEP/history.sqlite}"
 [[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
 mkdir -p "$KEEP"
 
-CONNECTION="echo/src/main/java/io/loomarena/echo/server/EchoConnection.java"
-WRITE_LINE='                out.write(buffer, 0, read);'
 BASE="$(git -C "$ROOT" rev-parse HEAD)"
 TREES=()
 cleanup() {
@@ -47,20 +46,7 @@ trap cleanup EXIT
 # A whatever order the runs took) whose MODEL echo threads spin after each write.
 git -C "$ROOT" worktree add --detach -q "$KEEP/tree-base" "$BASE"; TREES+=("$KEEP/tree-base")
 git -C "$ROOT" worktree add --detach -q "$KEEP/tree-slow" "$BASE"; TREES+=("$KEEP/tree-slow")
-python3 - "$KEEP/tree-slow/$CONNECTION" "$SLOWDOWN" "$MODEL" "$WRITE_LINE" <<'PY'
-import sys
-path, nanos, model, line = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-source = open(path).read()
-spin = (line + "\n"
-        + "                if (Thread.currentThread().getName().startsWith(\"echo-" + model + "-\")) {\n"
-        + "                    long spinEnd = System.nanoTime() + " + str(nanos) + "L;\n"
-        + "                    while (System.nanoTime() < spinEnd) {\n"
-        + "                        Thread.onSpinWait();\n"
-        + "                    }\n"
-        + "                }")
-assert source.count(line) == 1, "the echo loop's write is not where it was"
-open(path, "w").write(source.replace(line, spin))
-PY
+spin_echo_writes "$KEEP/tree-slow" "$SLOWDOWN" "$MODEL"
 sleep 1 # a commit time after BASE's, even when BASE was made this second
 git -C "$KEEP/tree-slow" -c user.name=history-demo -c user.email=history-demo@localhost commit -q -am \
   "history demo: the $MODEL echo threads spin $SLOWDOWN ns after each write"

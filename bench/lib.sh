@@ -16,6 +16,8 @@
 #                            of-which-system-us"
 #   median / ratio           the median of the numbers on stdin; A / B with two decimals
 #   one_server_at_a_time / start_model / stop_model   one server after another (below, with their own comment)
+#   spin_echo_writes TREE NANOS MODEL  a known slowdown: in a worktree TREE, the echo threads of MODEL spin NANOS ns
+#                            after each write of the echo loop every model shares (gate-power.sh, history-demo.sh)
 #   help_or_no_arguments "$@"  for scripts configured by environment only: --help prints the script's header comment
 #                            and exits 0; any other argument exits 2 with one line
 
@@ -311,4 +313,32 @@ stop_model() {
   kill -TERM "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true
   SERVER_PID=""
+}
+
+# spin_echo_writes TREE NANOS MODEL : benchmark mutation testing's known slowdown. In the worktree TREE, the echo
+# threads of MODEL (single|platform|pool|virtual) busy-wait NANOS ns after each write of EchoConnection's read/write
+# loop, the loop every echo model shares; the other models' threads are untouched. Dies when the loop's write is not
+# where it was (the injection would silently do nothing).
+spin_echo_writes() {
+  local tree=$1 nanos=$2 model=$3
+  local connection="$tree/echo/src/main/java/io/loomarena/echo/server/EchoConnection.java"
+  python3 - "$connection" "$nanos" "$model" <<'PY' || die "cannot find the write of the echo loop in $connection"
+import sys
+path, nanos, model = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+line = "                out.write(buffer, 0, read);"
+try:
+    source = open(path).read()
+except OSError:
+    sys.exit(1)
+if source.count(line) != 1:
+    sys.exit(1)
+spin = (line + "\n"
+        + "                if (Thread.currentThread().getName().startsWith(\"echo-" + model + "-\")) {\n"
+        + "                    long spinEnd = System.nanoTime() + " + str(nanos) + "L;\n"
+        + "                    while (System.nanoTime() < spinEnd) {\n"
+        + "                        Thread.onSpinWait();\n"
+        + "                    }\n"
+        + "                }")
+open(path, "w").write(source.replace(line, spin))
+PY
 }

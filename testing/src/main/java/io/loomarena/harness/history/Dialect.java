@@ -50,4 +50,16 @@ enum Dialect {
             }
         }
     }
+
+    /**
+     * Gives the space of deleted rows back, outside any transaction: SQLite keeps freed pages in the file until a
+     * VACUUM; PostgreSQL's autovacuum reuses them by itself.
+     */
+    void reclaim(Connection connection) throws SQLException {
+        if (this == SQLITE) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("VACUUM");
+            }
+        }
+    }
 }

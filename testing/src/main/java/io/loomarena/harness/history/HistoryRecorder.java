@@ -131,8 +131,8 @@ public final class HistoryRecorder {
             int runCount = store.runs().size();
             int testbeds = store.testbeds().size();
             long millis = (System.nanoTime() - started) / 1_000_000;
-            lines.forEach(line -> out.println(PREFIX + line + ": " + runCount + " runs, " + testbeds + " testbeds, in "
-                    + millis + " ms"));
+            lines.forEach(line -> out.println(PREFIX + line + ": " + runCount + (runCount == 1 ? " run, " : " runs, ")
+                    + testbeds + (testbeds == 1 ? " testbed, in " : " testbeds, in ") + millis + " ms"));
             HistoryLines.afterRun(store, touched).forEach(out::println);
         } catch (RuntimeException e) {
             out.println(PREFIX + "not recorded: " + Histories.oneLine(e));

@@ -50,6 +50,15 @@ public interface HistoryStore extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Bounds the history's size: deletes the summaries (most of a run's bytes: its latency histograms) of every run
+     * but the newest {@code keepLast}, keeping every run's iterations, verdicts and marks, so that series, change
+     * points and the gate are unchanged; only the older runs' exports are lost. Returns how many runs lost theirs.
+     */
+    default int pruneSummaries(int keepLast) {
+        throw new UnsupportedOperationException(describe() + " cannot be pruned");
+    }
+
     @Override
     void close();
 }

@@ -283,6 +283,49 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
+    public int pruneSummaries(int keepLast) {
+        if (keepLast < 0) {
+            throw new IllegalArgumentException("the runs to keep whole must be 0 or more, got " + keepLast);
+        }
+        int pruned = write(() -> {
+            // Run ids grow in recording order: the newest keepLast runs are those above the (keepLast+1)-th largest.
+            long newestPruned;
+            try (PreparedStatement query = connection.prepareStatement("SELECT id FROM run ORDER BY id DESC")) {
+                try (ResultSet rows = query.executeQuery()) {
+                    int seen = 0;
+                    while (seen < keepLast && rows.next()) {
+                        seen++;
+                    }
+                    if (!rows.next()) {
+                        return 0;
+                    }
+                    newestPruned = rows.getLong(1);
+                }
+            }
+            try (PreparedStatement runs = connection.prepareStatement(
+                    "SELECT COUNT(DISTINCT run) FROM summary WHERE run <= ?");
+                 PreparedStatement delete = connection.prepareStatement("DELETE FROM summary WHERE run <= ?")) {
+                runs.setLong(1, newestPruned);
+                int count;
+                try (ResultSet rows = runs.executeQuery()) {
+                    rows.next();
+                    count = rows.getInt(1);
+                }
+                delete.setLong(1, newestPruned);
+                delete.executeUpdate();
+                return count;
+            }
+        });
+        if (pruned > 0) {
+            read(() -> {
+                dialect.reclaim(connection);
+                return null;
+            });
+        }
+        return pruned;
+    }
+
+    @Override
     public void close() {
         synchronized (lock) {
             closeQuietly(connection);

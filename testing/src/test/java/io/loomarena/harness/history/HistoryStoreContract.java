@@ -67,6 +67,27 @@ abstract class HistoryStoreContract {
     }
 
     @Test
+    void pruningDropsTheOlderRunsSummariesAndKeepsEverySeriesWhole() {
+        try (HistoryStore store = fresh()) {
+            List<Long> ids = List.of(
+                    store.record(HistoryFixtures.run(HistoryFixtures.commit(1), T0.plusSeconds(86_400), 1)),
+                    store.record(HistoryFixtures.run(HistoryFixtures.commit(2), T0.plusSeconds(2 * 86_400), 2)),
+                    store.record(HistoryFixtures.run(HistoryFixtures.commit(3), T0.plusSeconds(3 * 86_400), 3)));
+            List<SeriesPoint> before = store.points(key(store, "throughput"));
+
+            assertThat(store.pruneSummaries(1)).isEqualTo(2);
+            assertThat(store.pruneSummaries(1)).isZero();
+
+            assertThat(store.summaries(ids.get(0))).isEmpty();
+            assertThat(store.summaries(ids.get(1))).isEmpty();
+            assertThat(store.summaries(ids.get(2))).hasSize(1);
+            assertThat(store.points(key(store, "throughput"))).isEqualTo(before);
+            assertThat(store.runs()).hasSize(3);
+            assertThatThrownBy(() -> store.pruneSummaries(-1)).hasMessageContaining("0 or more, got -1");
+        }
+    }
+
+    @Test
     void anExcludedRunKeepsItsReasonAndLeavesEverySeries() {
         try (HistoryStore store = fresh()) {
             store.record(HistoryFixtures.run(HistoryFixtures.commit(1), T0, 1));

@@ -163,6 +163,6 @@ class SqliteHistoryFaultsTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).hasSize(2).last().asString()
                 .matches("\\[PERF]\\[HISTORY] recorded run 2 \\(echo, 0000000\\) in SQLite file .*history\\.sqlite:"
-                        + " 2 runs, 1 testbeds, in \\d+ ms");
+                        + " 2 runs, 1 testbed, in \\d+ ms");
     }
 }

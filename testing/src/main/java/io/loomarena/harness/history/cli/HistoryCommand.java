@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "history", mixinStandardHelpOptions = true, version = "loom-arena history",
         subcommands = ExportCommand.class,
         description = "The results history: runs, testbeds, series and their change points; exclude, acknowledge,"
-                + " gate, import, export.")
+                + " gate, import, export, prune.")
 public final class HistoryCommand implements Runnable {
 
     public static final int EXIT_OK = 0;
@@ -93,7 +93,7 @@ public final class HistoryCommand implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a subcommand is required: runs, testbeds, series, show,"
-                + " exclude, acknowledge, gate, import or export");
+                + " exclude, acknowledge, gate, import, export or prune");
     }
 
     @Command(name = "runs", description = "Every run recorded, oldest first, with why it was excluded if it was.")
@@ -196,6 +196,18 @@ public final class HistoryCommand implements Runnable {
             print(result.lines());
             return result.exitStatus(policy);
         });
+    }
+
+    @Command(name = "prune", description = "Bounds the history's size: deletes the summaries of every run but the"
+            + " newest N (their exports), keeping every run's figures, so series, change points and the gate are"
+            + " unchanged.")
+    int prune(@Option(names = "--keep-summaries", required = true, paramLabel = "<N>",
+                      description = "how many of the newest runs keep their summaries") int keep) {
+        if (keep < 0) {
+            throw bad("invalid --keep-summaries '" + keep + "': a whole number 0 or more");
+        }
+        return withStore(store -> print(List.of("pruned the summaries of " + store.pruneSummaries(keep)
+                + " runs from " + store.describe() + "; the newest " + keep + " keep theirs, every run its figures")));
     }
 
     /** Opens the history, runs {@code work} on it, closes it; returns {@code work}'s exit code. */

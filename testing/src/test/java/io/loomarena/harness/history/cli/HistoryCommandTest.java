@@ -207,6 +207,28 @@ class HistoryCommandTest {
     }
 
     @Test
+    void pruneKeepsTheNewestRunsSummariesAndSaysHowManyLostTheirs(@TempDir Path dir) {
+        Path results = dir.resolve("target-results");
+        Path file = dir.resolve("history.sqlite");
+        StoreOpener sqlite = (setting, folder) -> Optional.of(JdbcHistoryStore.sqlite(file));
+        for (int run = 0; run < 3; run++) {
+            new SummaryStore(results.resolve(String.valueOf(run))).write(SummaryFixtures.summary("echo", "msg",
+                    "VIRTUAL_SERVER", "VIRTUAL_CLIENT", SummaryFixtures.workload(20), 10 + run, 11, 12));
+            assertThat(HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), sqlite, "import",
+                    results.resolve(String.valueOf(run)).toString(), "--repository", dir.toString())).isZero();
+        }
+        out.getBuffer().setLength(0);
+
+        int exit = HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), sqlite, "prune",
+                "--keep-summaries", "1");
+
+        assertThat(exit).isZero();
+        assertThat(outLines()).singleElement().asString().startsWith("pruned the summaries of 2 runs from ");
+        assertBadArgument(HistoryCommand.execute(new PrintWriter(out), new PrintWriter(err), sqlite, "prune",
+                "--keep-summaries", "-1"), "invalid --keep-summaries '-1'");
+    }
+
+    @Test
     void gateSaysNoVerdictOnTooFewRunsAndFailsOnlyWhenAskedTo() {
         assertThat(run("gate", "--suite", "echo")).isZero();
         assertThat(outLines()).anyMatch(line -> line.startsWith("[PERF][HISTORY][GATE] NO VERDICT"));
