@@ -3,20 +3,20 @@
 # docs/history.md: the quick echo matrix (`./mvnw -Pecho-matrix test`) runs RUNS times on HEAD and RUNS times on a
 # throwaway commit on top of it whose MODEL echo threads spin SLOWDOWN ns after each write (`spin_echo_writes` of
 # bench/lib.sh, as bench/gate-power.sh injects it: 600 ns cost the virtual server ~9% of its throughput here, 700 ns
-# 7-8%), in ABBA order (A B, B A, A B, ...) so that a drift of the machine's level lands on both builds alike. Every run records into one
-# history (HISTORY, a `-Dloomarena.history` setting; default an SQLite file in KEEP) and its summaries are kept under
-# KEEP/<n>-<build>/, so that they can be imported into another history later (`history import`, in commit order).
-# Expected: one change point, in the MODEL server's series, at the slow commit, sized about -SLOWDOWN's cost; none
-# elsewhere. The script prints the [PERF][HISTORY] lines of every run: after the last one, they are every change
-# point the history holds (the result of 2026-11-28: docs/results/2026-11-28-history-end-to-end.md).
+# 7-8%), in ABBA order (A B, B A, A B, ...) so that a drift of the machine's level lands on both builds alike. Every
+# run records into one history (HISTORY, a `-Dloomarena.history` setting; default an SQLite file in KEEP) and its
+# summaries are kept under KEEP/<n>-<build>/, so that they can be imported into another history later (`history
+# import`, in commit order). Expected: one change point, in the MODEL server's series, at the slow commit, sized about
+# -SLOWDOWN's cost; none elsewhere. The script prints the [PERF][HISTORY] lines of every run: after the last one, they
+# are every change point the history holds (the result of 2026-11-28: docs/results/2026-11-28-history-end-to-end.md).
 #
 # Usage: bench/history-demo.sh [--help]
 # Environment: RUNS=3  SLOWDOWN=700 (ns per echoed write)  MODEL=virtual  KEEP=a new folder under /tmp
 #              HISTORY=$KEEP/history.sqlite (any -Dloomarena.history setting, for example a jdbc:postgresql: URL;
 #              `off` runs without one, for a build from before the history existed: import the kept runs afterwards)
-# One run of the quick matrix, with its build, took 6-7 minutes here (2026-11-28); the whole script 2 x RUNS times that. The
-# repository's working tree is not touched: both builds are worktrees under KEEP, removed at the end (the throwaway
-# commit stays reachable only from the worktree's detached head and is left to git's garbage collection).
+# One run of the quick matrix, with its build, took 6-7 minutes here (2026-11-28); the whole script 2 x RUNS times
+# that. The repository's working tree is not touched: both builds are worktrees under KEEP, removed at the end (the
+# throwaway commit stays reachable only from the worktree's detached head and is left to git's garbage collection).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,7 +32,8 @@ KEEP="${KEEP:-$(mktemp -d /tmp/history-demo.XXXXXX)}"
 HISTORY="${HISTORY:-$KEEP/history.sqlite}"
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a whole number >= 1, got '$RUNS'"
 [[ "$SLOWDOWN" =~ ^[1-9][0-9]*$ ]] || die "SLOWDOWN must be a whole number of nanoseconds >= 1, got '$SLOWDOWN'"
-[[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
+[[ "$MODEL" =~ ^(single|platform|pool|virtual)$ ]] \
+  || die "MODEL must be single, platform, pool or virtual, got '$MODEL'"
 mkdir -p "$KEEP"
 
 BASE="$(git -C "$ROOT" rev-parse HEAD)"
