@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,8 @@ import io.loomarena.harness.summary.SummaryStore;
 /**
  * Appends every run of a suite's ranking, of the A/B gate and of a capacity search to the history the run's options
  * name ({@link Histories#open}), each run in one transaction, then prints one {@code [PERF][HISTORY]} line per run
- * and the lines of {@link HistoryLines#afterRun}. The history never fails a run: whatever goes wrong (a corrupt file,
+ * and the lines its caller says follow a recording ({@link AfterRecording}: the change points, from the
+ * detection). The history never fails a run: whatever goes wrong (a corrupt file,
  * an unreachable database) is one line, and the run's own results are not touched. What the steps call, one method
  * each.
  */
@@ -37,6 +39,16 @@ public final class HistoryRecorder {
     private final Path repository;
     private final Map<String, String> settings;
     private final PrintStream out;
+    private final AfterRecording after;
+
+    /** What is printed after a run was recorded, from the history and the series the run touched. */
+    @FunctionalInterface
+    public interface AfterRecording {
+        List<String> lines(HistoryStore store, Collection<SeriesKey> touched);
+
+        /** Nothing after the recording's own line. */
+        AfterRecording NOTHING = (store, touched) -> List.of();
+    }
 
     /**
      * @param setting    {@code -Dloomarena.history}'s value
@@ -44,18 +56,20 @@ public final class HistoryRecorder {
      * @param repository the working tree measured, for git
      * @param settings   the run options that change figures beyond what summaries hold
      * @param out        where the lines go
+     * @param after      what follows the recording's line (the change points nobody acknowledged)
      */
     public HistoryRecorder(String setting, Path resultsDir, Path repository, Map<String, String> settings,
-                           PrintStream out) {
+                           PrintStream out, AfterRecording after) {
         this.setting = setting;
         this.resultsDir = resultsDir;
         this.repository = repository;
         this.settings = Map.copyOf(settings);
         this.out = out;
+        this.after = Objects.requireNonNull(after, "after");
     }
 
     /** The recorder of a run with these options: its history setting, results folder and figure-changing settings. */
-    public static HistoryRecorder of(RunOptions options, PrintStream out) {
+    public static HistoryRecorder of(RunOptions options, PrintStream out, AfterRecording after) {
         HarnessSettings harness = options.harness();
         Map<String, String> settings = new TreeMap<>();
         settings.put("heap", harness.heap());
@@ -67,7 +81,7 @@ public final class HistoryRecorder {
         settings.put("remote", String.valueOf(options.remote().isRemote()));
         Path results = harness.resultsDir().toAbsolutePath().normalize();
         return new HistoryRecorder(options.history(), results, Objects.requireNonNullElse(results.getParent(), results),
-                settings, out);
+                settings, out, after);
     }
 
     /** Records a suite's ranking: one run per results folder (one per cell of the JVM axes). */
@@ -133,7 +147,7 @@ public final class HistoryRecorder {
             long millis = (System.nanoTime() - started) / 1_000_000;
             lines.forEach(line -> out.println(PREFIX + line + ": " + runCount + (runCount == 1 ? " run, " : " runs, ")
                     + testbeds + (testbeds == 1 ? " testbed, in " : " testbeds, in ") + millis + " ms"));
-            HistoryLines.afterRun(store, touched).forEach(out::println);
+            after.lines(store, touched).forEach(out::println);
         } catch (RuntimeException e) {
             out.println(PREFIX + "not recorded: " + Histories.oneLine(e));
         }

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import io.loomarena.harness.history.ChangePoint;
 import io.loomarena.harness.history.ChangePointDetector;
 import io.loomarena.harness.history.Histories;
+import io.loomarena.harness.history.HistoryRecorder;
 import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.history.SeriesAnalysis;
 import io.loomarena.harness.history.SeriesKey;
@@ -140,7 +141,7 @@ final class HistorySection {
             return Histories.open(setting, resultsDir);
         } catch (RuntimeException e) {
             // A missing driver, a corrupt file, an unreachable server: the report is written without the section.
-            System.out.println("[PERF][HISTORY] report without history: " + (e.getMessage() == null ? e.toString()
+            System.out.println(HistoryRecorder.PREFIX + "report without history: " + (e.getMessage() == null ? e.toString()
                     : e.getMessage()));
             return Optional.empty();
         }

@@ -12,7 +12,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.loomarena.harness.gate.AbResults;
-import io.loomarena.harness.history.ChangePointDetector;
+import io.loomarena.harness.history.change.EDivisiveDetector;
+import io.loomarena.harness.history.HistoryRecorder;
 import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.ranking.HtmlText;
 import io.loomarena.harness.ranking.RankingKind;
@@ -108,7 +109,7 @@ public final class HtmlReport {
         if (plotted.isEmpty() && gate.isEmpty() && grid.isEmpty()) {
             body.append("<p>No benchmark results under this folder yet.</p>\n");
         }
-        body.append(HistorySection.html(history, ChangePointDetector.standard(), plotted));
+        body.append(HistorySection.html(history, EDivisiveDetector.standard(), plotted));
         String opening = gate + (verdicts.isEmpty() ? "" : "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n"
                 + verdicts + "</section>\n");
         Path html = resultsDir.resolve(HTML);
@@ -123,7 +124,7 @@ public final class HtmlReport {
         try {
             Path html = write(resultsDir, history);
             System.out.println("[PERF] report: " + html);
-            history.ifPresent(store -> System.out.println("[PERF][HISTORY] " + HistorySection.describe(store)));
+            history.ifPresent(store -> System.out.println(HistoryRecorder.PREFIX + HistorySection.describe(store)));
         } catch (RuntimeException e) {
             System.out.println("[PERF] report not written: " + e);
         } finally {

@@ -62,7 +62,8 @@ class HistoriesTest {
     @Test
     void theRecorderSaysAnUnreachableDatabaseInOneLineAndNoExceptionEscapes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new HistoryRecorder(UNREACHABLE, results, results, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8))
+        new HistoryRecorder(UNREACHABLE, results, results, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                HistoryRecorder.AfterRecording.NOTHING)
                 .record(() -> List.of(HistoryFixtures.run(HistoryFixtures.commit(1), Instant.EPOCH, 1)));
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()

@@ -143,8 +143,8 @@ class SqliteHistoryFaultsTest {
         Files.write(file, junk);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        new HistoryRecorder("", results, folder, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8))
-                .record(() -> List.of(HistoryFixtures.run(HistoryFixtures.commit(1), Instant.EPOCH, 1)));
+        new HistoryRecorder("", results, folder, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                HistoryRecorder.AfterRecording.NOTHING).record(() -> List.of(HistoryFixtures.run(HistoryFixtures.commit(1), Instant.EPOCH, 1)));
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()
                 .startsWith("[PERF][HISTORY] not recorded: ").contains(file.toAbsolutePath().toString());
@@ -156,7 +156,7 @@ class SqliteHistoryFaultsTest {
         Path results = folder.resolve("target-results");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         HistoryRecorder recorder = new HistoryRecorder("", results, folder, Map.of(),
-                new PrintStream(out, true, StandardCharsets.UTF_8));
+                new PrintStream(out, true, StandardCharsets.UTF_8), HistoryRecorder.AfterRecording.NOTHING);
 
         recorder.record(() -> List.of(HistoryFixtures.run(HistoryFixtures.commit(1), Instant.EPOCH, 1)));
         recorder.record(() -> List.of(HistoryFixtures.run(HistoryFixtures.commit(2), Instant.EPOCH, 2)));

@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.harness.history.ChangePointDetector;
+import io.loomarena.harness.history.change.EDivisiveDetector;
 import io.loomarena.harness.history.FakeHistoryStore;
 import io.loomarena.harness.history.HistoryStore;
 
@@ -52,7 +52,7 @@ class HistorySectionTest {
     @Test
     void theStandardDetectorFindsTheFixturesStepInEveryCombination() {
         // The fixture's level drops by 10% at its sixth run (c000005): the project's detector must say so.
-        String html = HistorySection.html(Optional.of(store(10, 10, COMBINATIONS, 3)), ChangePointDetector.standard(),
+        String html = HistorySection.html(Optional.of(store(10, 10, COMBINATIONS, 3)), EDivisiveDetector.standard(),
                 new ArrayList<>());
 
         assertThat(html.split("<code>c000004\\.\\.c000005</code>", -1)).hasSize(1 + COMBINATIONS.size());
@@ -99,7 +99,7 @@ class HistorySectionTest {
         FakeHistoryStore history = store(10, 4, List.of("VIRTUAL_SERVER+VIRTUAL_CLIENT"), 3);
         List<ReportCharts.Plotted> plotted = new ArrayList<>();
 
-        String html = HistorySection.html(Optional.of(history), ChangePointDetector.standard(), plotted);
+        String html = HistorySection.html(Optional.of(history), EDivisiveDetector.standard(), plotted);
 
         assertThat(plotted).hasSize(1);
         assertThat(plotted.get(0).svg()).contains(">testbed tb-two<").doesNotContain("testbed tb-one");
@@ -112,8 +112,8 @@ class HistorySectionTest {
     void noHistoryOrAnEmptyOneIsOneSentenceSayingHowToGetOne() {
         List<ReportCharts.Plotted> plotted = new ArrayList<>();
 
-        String none = HistorySection.html(Optional.empty(), ChangePointDetector.standard(), plotted);
-        String empty = HistorySection.html(Optional.of(new FakeHistoryStore()), ChangePointDetector.standard(),
+        String none = HistorySection.html(Optional.empty(), EDivisiveDetector.standard(), plotted);
+        String empty = HistorySection.html(Optional.of(new FakeHistoryStore()), EDivisiveDetector.standard(),
                 plotted);
 
         assertThat(none).contains("<p>" + HistorySection.NO_HISTORY + "</p>").doesNotContain("<svg", "<table");

@@ -14,6 +14,7 @@ import io.loomarena.harness.gate.AbGate;
 import io.loomarena.harness.gate.GateFailure;
 import io.loomarena.harness.gate.RegressionGate;
 import io.loomarena.harness.history.HistoryRecorder;
+import io.loomarena.harness.history.change.HistoryLines;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.harness.http.HttpWorkload;
 import io.loomarena.harness.options.RunOptions;
@@ -68,7 +69,7 @@ public final class AbGateSteps {
     @AfterAll
     public static void removeTheBuilds() {
         if (measured) {
-            HistoryRecorder.of(RunOptions.ofThisJvm(), System.out).recordAbGate();
+            HistoryRecorder.of(RunOptions.ofThisJvm(), System.out, HistoryLines::afterRun).recordAbGate();
         }
         AbGate.closeShared();
     }

@@ -20,6 +20,7 @@ import io.loomarena.harness.capacity.CapacitySummary;
 import io.loomarena.harness.capacity.LatencyObjective;
 import io.loomarena.harness.capacity.SearchSettings;
 import io.loomarena.harness.history.HistoryRecorder;
+import io.loomarena.harness.history.change.HistoryLines;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.model.ClientModel;
 
@@ -104,7 +105,7 @@ public final class CapacitySteps {
     @When("the capacity summaries are ranked")
     public void theSummariesAreRanked() {
         ranked = CapacityRanking.rankAndWrite(context.settings.resultsDir(), System.out);
-        HistoryRecorder.of(context.options, System.out).recordCapacity();
+        HistoryRecorder.of(context.options, System.out, HistoryLines::afterRun).recordCapacity();
         context.options.noVerdict().settle((int) ranked.stream().filter(l -> l.startsWith(CapacityNoVerdict.PREFIX))
                 .count(), "the capacity ranking");
     }

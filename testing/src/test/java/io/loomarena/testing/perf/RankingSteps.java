@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.history.HistoryRecorder;
+import io.loomarena.harness.history.change.HistoryLines;
 import io.loomarena.harness.ranking.CellRankings;
 import io.loomarena.harness.ranking.P99Order;
 import io.loomarena.harness.ranking.RankedCombination;
@@ -133,7 +134,7 @@ public final class RankingSteps {
                 context.axes.setByRun() ? context.axes.describe() : "", BenchmarkContext.LEDGER));
         System.out.print(context.ranking.console());
         System.out.flush();
-        HistoryRecorder.of(context.options, System.out).recordRanking(context.rankedStores(), context.suite.folder(),
+        HistoryRecorder.of(context.options, System.out, HistoryLines::afterRun).recordRanking(context.rankedStores(), context.suite.folder(),
                 context.ranking.groups());
         context.options.noVerdict().settle(context.ranking.noVerdicts().size(), "the " + suite + " ranking");
     }

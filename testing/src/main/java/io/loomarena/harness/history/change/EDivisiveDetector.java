@@ -33,6 +33,11 @@ public final class EDivisiveDetector implements ChangePointDetector {
 
     private final DetectorParameters parameters;
 
+    /** The detector every part of the project uses, with its documented parameters (docs/history.md). */
+    public static EDivisiveDetector standard() {
+        return new EDivisiveDetector(DetectorParameters.STANDARD);
+    }
+
     public EDivisiveDetector(DetectorParameters parameters) {
         this.parameters = parameters;
     }

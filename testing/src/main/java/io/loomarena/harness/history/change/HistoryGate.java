@@ -4,7 +4,6 @@ import io.loomarena.harness.NoVerdict;
 import io.loomarena.harness.history.ChangePoint;
 import io.loomarena.harness.history.ChangePointDetector;
 import io.loomarena.harness.history.Direction;
-import io.loomarena.harness.history.HistoryLines;
 import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.history.RunRow;
 import io.loomarena.harness.history.Segment;

@@ -14,16 +14,16 @@ import java.util.function.ToIntFunction;
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.harness.NoVerdict;
-import io.loomarena.harness.history.ChangePointDetector;
 import io.loomarena.harness.history.HistoryImport;
-import io.loomarena.harness.history.HistoryLines;
 import io.loomarena.harness.history.HistoryStore;
 import io.loomarena.harness.history.RunRow;
 import io.loomarena.harness.history.SeriesAnalysis;
 import io.loomarena.harness.history.SeriesKey;
 import io.loomarena.harness.history.change.DetectorParameters;
+import io.loomarena.harness.history.change.EDivisiveDetector;
 import io.loomarena.harness.history.change.HistoryGate;
 import io.loomarena.harness.history.change.HistoryGateResult;
+import io.loomarena.harness.history.change.HistoryLines;
 import io.loomarena.harness.options.RunProperty;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -224,7 +224,7 @@ public final class HistoryCommand implements Runnable {
     }
 
     SeriesAnalysis analyse(HistoryStore store, SeriesKey key) {
-        return ChangePointDetector.standard().analyse(key, store.points(key));
+        return EDivisiveDetector.standard().analyse(key, store.points(key));
     }
 
     SeriesKey resolve(HistoryStore store, String name) {

@@ -28,7 +28,7 @@ public final class DetectionBenchmark {
         int points = arg(args, 1, 1000);
         int rounds = arg(args, 2, 11);
         int warmup = arg(args, 3, 5);
-        ChangePointDetector detector = ChangePointDetector.standard();
+        ChangePointDetector detector = EDivisiveDetector.standard();
         List<List<SeriesPoint>> all = new ArrayList<>();
         for (int s = 0; s < seriesCount; s++) {
             all.add(series(s, points));

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.within;
 /** What the detector says about a change point besides where it is: forks, commits, size, direction, segments. */
 class EDivisiveDetectorTest {
 
-    private static final ChangePointDetector DETECTOR = ChangePointDetector.standard();
+    private static final ChangePointDetector DETECTOR = EDivisiveDetector.standard();
     private static final SeriesKey CPU = SyntheticSeries.key("serverCpuNanosPerOperation",
             Direction.LOWER_IS_BETTER, "ns/msg");
 

@@ -1,7 +1,6 @@
 package io.loomarena.harness.history.change;
 
 import io.loomarena.harness.history.FakeHistoryStore;
-import io.loomarena.harness.history.HistoryLines;
 import io.loomarena.harness.history.RunRow;
 import io.loomarena.harness.history.SeriesKey;
 import org.junit.jupiter.api.Test;

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KnownAnswersTest {
 
-    private static final ChangePointDetector DETECTOR = ChangePointDetector.standard();
+    private static final ChangePointDetector DETECTOR = EDivisiveDetector.standard();
     private static final int N = 60;
     private static final int AT = 30;
     private static final double NOISE = 0.03;
@@ -77,7 +77,7 @@ class KnownAnswersTest {
             var points = oneForkPerCommit(seed, N, NOISE, 0.05, AT);
             assertThat(DETECTOR.analyse(THROUGHPUT, points))
                     .isEqualTo(DETECTOR.analyse(THROUGHPUT, List.copyOf(points)));
-            assertThat(ChangePointDetector.standard().analyse(THROUGHPUT, points))
+            assertThat(EDivisiveDetector.standard().analyse(THROUGHPUT, points))
                     .isEqualTo(DETECTOR.analyse(THROUGHPUT, points));
         }
     }

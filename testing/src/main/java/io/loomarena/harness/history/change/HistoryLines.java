@@ -1,6 +1,11 @@
-package io.loomarena.harness.history;
+package io.loomarena.harness.history.change;
 
-import io.loomarena.harness.history.change.DetectorParameters;
+import io.loomarena.harness.history.ChangePoint;
+import io.loomarena.harness.history.HistoryRecorder;
+import io.loomarena.harness.history.HistoryStore;
+import io.loomarena.harness.history.SeriesAnalysis;
+import io.loomarena.harness.history.SeriesKey;
+import io.loomarena.harness.history.SeriesPoint;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,9 +15,6 @@ import java.util.Locale;
 /** The console's {@code [PERF][HISTORY]} lines: the change points a recorded run leaves that nobody acknowledged. */
 public final class HistoryLines {
 
-    /** What every history line starts with. */
-    public static final String PREFIX = "[PERF][HISTORY] ";
-
     private HistoryLines() {
     }
 
@@ -21,7 +23,7 @@ public final class HistoryLines {
      * first ({@link #line}); none when nothing changed.
      */
     public static List<String> afterRun(HistoryStore store, Collection<SeriesKey> touched) {
-        ChangePointDetector detector = ChangePointDetector.standard();
+        EDivisiveDetector detector = EDivisiveDetector.standard();
         List<String> lines = new ArrayList<>();
         for (SeriesKey key : touched) {
             SeriesAnalysis analysis = detector.analyse(key, store.points(key));
@@ -42,7 +44,7 @@ public final class HistoryLines {
      */
     public static String line(SeriesAnalysis analysis, ChangePoint change) {
         String line = String.format(Locale.ROOT,
-                "%schange point: %s: %+.1f%% [%+.1f%%, %+.1f%%] between %s..%s (%s): %s", PREFIX,
+                "%schange point: %s: %+.1f%% [%+.1f%%, %+.1f%%] between %s..%s (%s): %s", HistoryRecorder.PREFIX,
                 change.series().name(), change.relativeChange() * 100, change.ciLow() * 100, change.ciHigh() * 100,
                 shortCommit(change.lastCommitBefore()), shortCommit(change.firstCommitAfter()),
                 pValue(change.pValue()), change.regression() ? "REGRESSION" : "IMPROVEMENT");
