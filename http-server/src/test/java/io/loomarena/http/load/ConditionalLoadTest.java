@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -20,9 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.http.HttpMain;
 import io.loomarena.measure.RunResult;
-import picocli.CommandLine;
 
 /**
  * {@code load --conditional} against a loopback {@link TinyHttpServer} (its connections read with a timeout): the
@@ -35,18 +30,8 @@ class ConditionalLoadTest {
     @TempDir
     Path dir;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run load(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine command = HttpMain.commandLine();
-        command.setOut(new PrintWriter(out));
-        command.setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of("load", "--conditional", "--client", "virtual"));
-        all.addAll(List.of(args));
-        return new Run(command.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+    private static LoadCommandRun load(String... args) {
+        return LoadCommandRun.of(List.of("--conditional", "--client", "virtual"), args);
     }
 
     private String json() {
@@ -72,7 +57,7 @@ class ConditionalLoadTest {
     void everyRequestCarriesTheEtagOfAFirstGetAndEach304IsASuccess() throws IOException {
         Queue<String> heads = new ConcurrentLinkedQueue<>();
         try (TinyHttpServer server = new TinyHttpServer(revalidated(heads))) {
-            Run run = load("--url", server.url("/data.json"), "--connections", "2", "--requests", "10",
+            LoadCommandRun run = load("--url", server.url("/data.json"), "--connections", "2", "--requests", "10",
                     "--json", json());
 
             assertThat(run.status()).as(run.out() + run.err()).isZero();
@@ -94,7 +79,7 @@ class ConditionalLoadTest {
     void aFullAnswerToAConditionalRequestIsAStatusError() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(
                 (n, head) -> answer("200 OK\r\nETag: W/\"v1\"", "{\"users\":[]}"))) {
-            Run run = load("--url", server.url("/data.json"), "--connections", "1", "--requests", "4",
+            LoadCommandRun run = load("--url", server.url("/data.json"), "--connections", "1", "--requests", "4",
                     "--json", json());
 
             assertThat(run.status()).isEqualTo(1);
@@ -113,7 +98,7 @@ class ConditionalLoadTest {
         };
         for (String[] answerAndLine : cases) {
             try (TinyHttpServer server = new TinyHttpServer((n, head) -> answer(answerAndLine[0], "x"))) {
-                Run run = load("--url", server.url("/data.json"), "--connections", "1", "--requests", "4",
+                LoadCommandRun run = load("--url", server.url("/data.json"), "--connections", "1", "--requests", "4",
                         "--json", json());
 
                 assertThat(run.status()).as(answerAndLine[0]).isEqualTo(1);
@@ -132,7 +117,7 @@ class ConditionalLoadTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        Run run = load("--url", "http://127.0.0.1:" + port + "/data.json", "--connections", "1", "--requests", "1");
+        LoadCommandRun run = load("--url", "http://127.0.0.1:" + port + "/data.json", "--connections", "1", "--requests", "1");
 
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err().lines()).singleElement().asString()

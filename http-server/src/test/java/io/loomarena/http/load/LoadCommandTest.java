@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.loomarena.http.HttpMain;
 import io.loomarena.measure.IterationLoop;
 import io.loomarena.measure.HistogramLog;
 import io.loomarena.measure.LatencyHistograms;
@@ -46,20 +45,8 @@ class LoadCommandTest {
     /** The second line of every bad-argument report of {@code load}. */
     private static final String HELP = "Try 'java -jar http-server.jar load --help' for every option.";
 
-    /** Exit status, stdout and stderr of one {@code load} command. */
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run load(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine command = HttpMain.commandLine();
-        command.setOut(new PrintWriter(out));
-        command.setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of("load"));
-        all.addAll(List.of(args));
-        int status = command.execute(all.toArray(String[]::new));
-        return new Run(status, out.toString(), err.toString());
+    private static LoadCommandRun load(String... args) {
+        return LoadCommandRun.of(List.of(), args);
     }
 
     private RunResult json() {
@@ -73,7 +60,7 @@ class LoadCommandTest {
     @Test
     void closedModelReusesOneConnectionPerThread() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "4",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "4",
                     "--requests", "200", "--json", jsonPath());
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -103,7 +90,7 @@ class LoadCommandTest {
     @Test
     void platformClientForADuration() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "2",
                     "--duration", "300ms", "--json", jsonPath());
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -116,7 +103,7 @@ class LoadCommandTest {
     @Test
     void noKeepAliveOpensAConnectionPerRequest() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
                     "--requests", "20", "--no-keep-alive");
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -127,7 +114,7 @@ class LoadCommandTest {
     @Test
     void openModelKeepsToItsSchedule() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "4",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "4",
                     "--requests", "40", "--rate", "200/s", "--json", jsonPath());
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -142,7 +129,7 @@ class LoadCommandTest {
     @Test
     void rampStartsEachUserOnItsOwnConnection() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "platform", "--url", server.url("/ping"), "--ramp", "20/200ms",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/ping"), "--ramp", "20/200ms",
                     "--json", jsonPath());
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -155,7 +142,7 @@ class LoadCommandTest {
     @Test
     void serverClosingIdleConnectionsIsNotAnError() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG, true)) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
                     "--requests", "30");
 
             assertThat(run.status()).as(run.out() + run.err()).isZero();
@@ -167,9 +154,9 @@ class LoadCommandTest {
     void non2xxAreCountedByStatusAndFailTheRunUnlessTolerated() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(
                 n % 2 == 0 ? 200 : 503, "pong", false))) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "10", "--json", jsonPath());
-            Run tolerated = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun tolerated = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "10", "--tolerate-errors");
 
             assertThat(run.status()).isEqualTo(1);
@@ -183,7 +170,7 @@ class LoadCommandTest {
     @Test
     void wrongBodyIsAChecksumError() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(200, "pang", false))) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "3", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -195,7 +182,7 @@ class LoadCommandTest {
     void brokenFramingIsMalformed() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(
                 (n, head) -> "HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII))) {
-            Run run = load("--client", "platform", "--url", server.url("/"), "--connections", "1",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/"), "--connections", "1",
                     "--requests", "2", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -206,7 +193,7 @@ class LoadCommandTest {
     @Test
     void closeWithoutAnAnswerIsAReset() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> null)) {
-            Run run = load("--client", "virtual", "--url", server.url("/"), "--connections", "1",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/"), "--connections", "1",
                     "--requests", "2", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -217,7 +204,7 @@ class LoadCommandTest {
     @Test
     void silentServerTimesOut() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> new byte[0])) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
                     "--requests", "2", "--timeout", "200ms", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -232,7 +219,7 @@ class LoadCommandTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        Run run = load("--client", "virtual", "--url", "http://127.0.0.1:" + port + "/ping", "--connections", "2",
+        LoadCommandRun run = load("--client", "virtual", "--url", "http://127.0.0.1:" + port + "/ping", "--connections", "2",
                 "--requests", "4", "--json", jsonPath());
 
         assertThat(run.status()).isEqualTo(1);
@@ -245,11 +232,11 @@ class LoadCommandTest {
 
     @Test
     void badArgumentsExitWith2WithOneLineNamingTheValueAndOneNamingHelp() {
-        Run zero = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--connections", "0",
+        LoadCommandRun zero = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--connections", "0",
                 "--requests", "1");
-        Run turbo = load("--client", "turbo", "--url", "http://127.0.0.1:1/", "--connections", "1",
+        LoadCommandRun turbo = load("--client", "turbo", "--url", "http://127.0.0.1:1/", "--connections", "1",
                 "--requests", "1");
-        Run remote = load("--client", "virtual", "--url", "http://192.0.2.1/", "--connections", "1",
+        LoadCommandRun remote = load("--client", "virtual", "--url", "http://192.0.2.1/", "--connections", "1",
                 "--requests", "1");
 
         assertThat(List.of(zero, turbo, remote)).allSatisfy(run -> {
@@ -265,8 +252,8 @@ class LoadCommandTest {
 
     @Test
     void aMissingValueIsOneLineNotTheUsageText() {
-        Run last = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--requests", "1", "--connections");
-        Run beforeOption = load("--client", "virtual", "--url", "--connections", "1", "--requests", "1");
+        LoadCommandRun last = load("--client", "virtual", "--url", "http://127.0.0.1:1/", "--requests", "1", "--connections");
+        LoadCommandRun beforeOption = load("--client", "virtual", "--url", "--connections", "1", "--requests", "1");
 
         assertThat(List.of(last, beforeOption)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(2);
@@ -337,7 +324,7 @@ class LoadCommandTest {
     @Test
     void writesItsSummaryWhenTheDurationEndsWhileRequestsHang() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> new byte[0])) {
-            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "3",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "3",
                     "--duration", "100ms", "--timeout", "300ms", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -349,14 +336,14 @@ class LoadCommandTest {
     // --- iterations: warmups, then measured ones, each the whole work ---
 
     /** {@code load} with {@code --paced} talking to {@code in} and {@code paced} instead of stdin and stdout. */
-    private static Run loadPaced(BufferedReader in, PrintStream paced, String... args) {
+    private static LoadCommandRun loadPaced(BufferedReader in, PrintStream paced, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine command = new CommandLine(new LoadCommand(in, paced));
         command.setOut(new PrintWriter(out));
         command.setErr(new PrintWriter(err));
         int status = command.execute(args);
-        return new Run(status, out.toString(), err.toString());
+        return new LoadCommandRun(status, out.toString(), err.toString());
     }
 
     /** An output stream that hands over each line as it is completed, for a test to wait on. */
@@ -393,7 +380,7 @@ class LoadCommandTest {
     @Test
     void iterationsAreEachTheWholeWorkOnNewConnectionsAndWarmupsAreNotReported() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "2",
                     "--requests", "30", "--warmup-iterations", "2", "--iterations", "3", "--json", jsonPath());
 
             assertThat(run.status()).as(run.err()).isZero();
@@ -427,7 +414,7 @@ class LoadCommandTest {
     void theHistogramLogHasEachMeasuredIterationWithTheJsonsCounts() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
             Path log = dir.resolve("logs/load.hlog");
-            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "2",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "2",
                     "--requests", "20", "--warmup-iterations", "1", "--iterations", "2", "--json", jsonPath(),
                     "--histogram-log", log.toString());
 
@@ -445,7 +432,7 @@ class LoadCommandTest {
     @Test
     void aHistogramLogThatCannotBeWrittenIsOneLineAndNoRun() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun run = load("--client", "platform", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "5", "--histogram-log", dir.toString());
 
             assertThat(run.status()).isEqualTo(LoadCommand.EXIT_FAILED);
@@ -461,7 +448,7 @@ class LoadCommandTest {
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG);
              PipedWriter harness = new PipedWriter();
              PipedReader stdin = new PipedReader(harness)) {
-            FutureTask<Run> load = new FutureTask<>(() -> loadPaced(new BufferedReader(stdin), paced.printStream(),
+            FutureTask<LoadCommandRun> load = new FutureTask<>(() -> loadPaced(new BufferedReader(stdin), paced.printStream(),
                     "--client", "platform", "--url", server.url("/ping"), "--connections", "2", "--requests", "20",
                     "--warmup-iterations", "1", "--iterations", "2", "--paced", "--json", jsonPath()));
             Thread.ofPlatform().daemon().name("paced-load").start(load);
@@ -479,7 +466,7 @@ class LoadCommandTest {
             assertThat(server.requests()).isEqualTo(40);
             go(harness);
             assertThat(paced.next()).startsWith("[ITERATION] done iteration 2/2 ").endsWith(" operations=20 errors=0");
-            Run run = load.get(10, TimeUnit.SECONDS);
+            LoadCommandRun run = load.get(10, TimeUnit.SECONDS);
 
             assertThat(run.status()).as(run.err()).isZero();
             assertThat(paced.all()).as("the report goes to the command's out, after the iterations").isEmpty();
@@ -498,7 +485,7 @@ class LoadCommandTest {
     void aHarnessThatGoesAwayEndsTheRunWhichStillWritesWhatItMeasured() throws Exception {
         Lines paced = new Lines();
         try (TinyHttpServer server = new TinyHttpServer(TinyHttpServer.PONG)) {
-            Run run = loadPaced(new BufferedReader(new StringReader("go\n")), paced.printStream(),
+            LoadCommandRun run = loadPaced(new BufferedReader(new StringReader("go\n")), paced.printStream(),
                     "--client", "virtual", "--url", server.url("/ping"), "--connections", "3", "--requests", "20",
                     "--iterations", "2", "--paced", "--json", jsonPath());
 
@@ -522,7 +509,7 @@ class LoadCommandTest {
     void anIterationWithErrorsEndsTheIterationsAndTheSummaryKeepsThoseBefore() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(
                 n < 20 ? 200 : 503, "pong", false))) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "10", "--warmup-iterations", "1", "--iterations", "3", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -541,7 +528,7 @@ class LoadCommandTest {
     @Test
     void aWarmupWithErrorsIsReportedAsSuchAndNothingIsMeasured() throws IOException {
         try (TinyHttpServer server = new TinyHttpServer((n, head) -> TinyHttpServer.response(503, "no", false))) {
-            Run run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
+            LoadCommandRun run = load("--client", "virtual", "--url", server.url("/ping"), "--connections", "1",
                     "--requests", "5", "--warmup-iterations", "2", "--iterations", "3", "--json", jsonPath());
 
             assertThat(run.status()).isEqualTo(1);
@@ -582,9 +569,9 @@ class LoadCommandTest {
     void badIterationValuesExitWith2AndOneLine() {
         String[] base = {"--client", "virtual", "--url", "http://127.0.0.1:1/", "--connections", "1",
                 "--requests", "1"};
-        Run zero = load(concat(base, "--iterations", "0"));
-        Run tooMany = load(concat(base, "--warmup-iterations", "1001"));
-        Run missing = load(concat(base, "--iterations"));
+        LoadCommandRun zero = load(concat(base, "--iterations", "0"));
+        LoadCommandRun tooMany = load(concat(base, "--warmup-iterations", "1001"));
+        LoadCommandRun missing = load(concat(base, "--iterations"));
 
         assertThat(List.of(zero, tooMany, missing)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(2);
@@ -607,7 +594,7 @@ class LoadCommandTest {
 
     @Test
     void helpDescribesTheIterationOptions() {
-        Run help = load("--help");
+        LoadCommandRun help = load("--help");
 
         assertThat(help.status()).isZero();
         assertThat(help.out()).contains("--warmup-iterations").contains("--iterations").contains("--paced")
