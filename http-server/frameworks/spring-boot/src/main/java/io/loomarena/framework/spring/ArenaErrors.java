@@ -1,32 +1,32 @@
 package io.loomarena.framework.spring;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.NoHandlerFoundException;
 
+import io.loomarena.framework.support.ArenaEndpoints;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
-/** The arena's 404 and 405 for what Spring MVC finds no handler or method for. */
+/**
+ * What Spring MVC finds no handler or no method for (an unknown path; POST on {@code /ping} or on Actuator's
+ * {@code /metrics}), answered by {@link ArenaEndpoints} as the arena answers it: 404, or 405 with {@code Allow},
+ * instead of Spring's JSON error page. Thread-safe.
+ */
 @RestControllerAdvice
 class ArenaErrors {
 
-    @ExceptionHandler(NoHandlerFoundException.class)
-    ResponseEntity<byte[]> notFound(HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.TEXT_PLAIN)
-                .body(("no resource " + request.getRequestURI() + "\n").getBytes(StandardCharsets.UTF_8));
+    private final ArenaEndpoints endpoints;
+
+    ArenaErrors(ArenaEndpoints endpoints) {
+        this.endpoints = endpoints;
     }
 
-    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    ResponseEntity<byte[]> notAllowed(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).contentType(MediaType.TEXT_PLAIN)
-                .header("Allow", "GET, HEAD, OPTIONS")
-                .body((e.getMethod() + " is not allowed on " + request.getRequestURI() + "\n")
-                        .getBytes(StandardCharsets.UTF_8));
+    @ExceptionHandler({NoHandlerFoundException.class, HttpRequestMethodNotSupportedException.class})
+    void refused(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        ServletExchange.write(endpoints.answer(ServletExchange.request(request)), request, response);
     }
 }

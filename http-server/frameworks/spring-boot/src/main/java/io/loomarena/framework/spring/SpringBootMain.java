@@ -1,35 +1,50 @@
 package io.loomarena.framework.spring;
 
-import io.loomarena.cli.CommandLineErrors;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import org.apache.catalina.util.ServerInfo;
+import org.springframework.boot.SpringBootVersion;
+
+import io.loomarena.framework.support.ArenaEndpoints;
+import io.loomarena.framework.support.Framework;
+import io.loomarena.framework.support.FrameworkCommand;
+import io.loomarena.framework.support.FrameworkConfig;
+import io.loomarena.framework.support.FrameworkIdentity;
 
 /**
- * The Spring Boot rows of the arena ({@code spring-boot-virtual}, {@code spring-boot-platform}): {@code serve} runs
- * the arena's endpoints as a Spring Boot application on embedded Tomcat ({@link ServeCommand}).
+ * The Spring Boot rows ({@code spring-boot-virtual}, {@code spring-boot-platform}): the arena's endpoints as a Spring
+ * Boot application on embedded Tomcat ({@link SpringBootServer}), {@code --threads virtual} with
+ * {@code spring.threads.virtual.enabled}, {@code --threads platform} on Tomcat's default pool. The command line and
+ * the process behaviour are the support's ({@link FrameworkCommand}). Stateless.
  */
-@Command(name = "spring-boot", subcommands = ServeCommand.class, mixinStandardHelpOptions = true,
-        description = "The arena's HTTP endpoints on Spring Boot with embedded Tomcat.")
-public final class SpringBootMain {
+public final class SpringBootMain implements Framework {
 
-    private SpringBootMain() {
-    }
+    /** The command's name. */
+    public static final String NAME = "spring-boot";
 
     public static void main(String[] args) {
-        int code = execute(args);
-        // A running server returns 0 and leaves the JVM to Tomcat's non-daemon await thread, as every Spring Boot
-        // application does; it ends through the shutdown hook (SIGTERM), which sets the exit status itself.
-        if (code != 0) {
-            System.exit(code);
-        }
+        FrameworkCommand.main(new SpringBootMain(), args);
     }
 
-    /** Runs the command line and returns its exit status (0 while the server runs). */
-    static int execute(String... args) {
-        CommandLine line = CommandLineErrors.install(new CommandLine(new SpringBootMain()));
-        if (args.length == 0) {
-            return CommandLineErrors.badArgument(line, "missing the command: serve");
-        }
-        return line.execute(args);
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** {@code Spring Boot 4.0.7, Tomcat 11.0.22}, as both report themselves at run time. */
+    @Override
+    public FrameworkIdentity identity() {
+        String tomcat = ServerInfo.getServerInfo(); // "Apache Tomcat/11.0.22"
+        return new FrameworkIdentity("Spring Boot", SpringBootVersion.getVersion(),
+                "Tomcat " + tomcat.substring(tomcat.indexOf('/') + 1));
+    }
+
+    /** Spring MVC's observation times every request into {@code http_server_requests_seconds}, as in seed 004. */
+    @Override
+    public boolean timesRequests() {
+        return true;
+    }
+
+    @Override
+    public RunningFramework start(FrameworkConfig config, ArenaEndpoints endpoints) {
+        return SpringBootServer.start(config, endpoints);
     }
 }

@@ -1,0 +1,137 @@
+package io.loomarena.framework.spring;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.web.server.GracefulShutdownResult;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
+
+import io.loomarena.framework.support.ArenaEndpoints;
+import io.loomarena.framework.support.Framework;
+import io.loomarena.framework.support.FrameworkConfig;
+import io.loomarena.framework.support.FrameworkThreads;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/**
+ * One running Spring Boot application ({@link ArenaApplication}) serving the arena's endpoints: started from a
+ * {@link FrameworkConfig}, which becomes Spring properties here and nowhere else, and stopped with Tomcat's graceful
+ * shutdown. Thread-safe.
+ */
+final class SpringBootServer implements Framework.RunningFramework {
+
+    private final ConfigurableApplicationContext context;
+    private final WebServer tomcat;
+
+    private SpringBootServer(ConfigurableApplicationContext context, WebServer tomcat) {
+        this.context = context;
+        this.tomcat = tomcat;
+    }
+
+    /**
+     * Starts the application on {@code endpoints} and returns once Tomcat listens.
+     *
+     * @throws RuntimeException whatever kept Spring from starting (the port is taken, say); nothing is left running
+     */
+    static SpringBootServer start(FrameworkConfig config, ArenaEndpoints endpoints) {
+        SpringApplication application = new SpringApplication(ArenaApplication.class);
+        application.setWebApplicationType(WebApplicationType.SERVLET);
+        // The serve command's shutdown hook stops the application and sets the exit status; Spring's would race it.
+        application.setRegisterShutdownHook(false);
+        application.addInitializers(context -> beans((GenericApplicationContext) context, endpoints));
+        // Tomcat once it listens, with the port it really bound (--port 0 picks a free one).
+        AtomicReference<WebServer> tomcat = new AtomicReference<>();
+        application.addListeners(new ApplicationListener<WebServerInitializedEvent>() {
+            @Override
+            public void onApplicationEvent(WebServerInitializedEvent event) {
+                tomcat.set(event.getWebServer());
+            }
+        });
+        ConfigurableApplicationContext context = application.run(properties(config).toArray(String[]::new));
+        return new SpringBootServer(context, tomcat.get());
+    }
+
+    /**
+     * The endpoints, and the support's Prometheus registry as the application's {@code MeterRegistry}: Spring MVC's
+     * observations time requests into it, Boot binds its JVM and pool meters to it, and Actuator's endpoint scrapes it
+     * (through its {@link PrometheusRegistry}), so {@code /metrics} and the support's figures are one registry.
+     */
+    private static void beans(GenericApplicationContext context, ArenaEndpoints endpoints) {
+        PrometheusMeterRegistry registry = endpoints.metrics().registry();
+        context.registerBean(ArenaEndpoints.class, () -> endpoints, bean -> bean.setDestroyMethodName(""));
+        context.registerBean(PrometheusMeterRegistry.class, () -> registry, bean -> bean.setDestroyMethodName(""));
+        context.registerBean(PrometheusRegistry.class, registry::getPrometheusRegistry);
+    }
+
+    /**
+     * The Spring properties a row runs with, as command-line arguments (the highest precedence, so that no
+     * environment variable such as SERVER_PORT changes a measured row). Everything else is Spring Boot's default.
+     */
+    static List<String> properties(FrameworkConfig config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("server.address", config.host());
+        properties.put("server.port", String.valueOf(config.port()));
+        properties.put("spring.threads.virtual.enabled", String.valueOf(config.threads() == FrameworkThreads.VIRTUAL));
+        if (config.threads() == FrameworkThreads.PLATFORM && config.poolSizeGiven()) {
+            // Otherwise Tomcat's own default (200), as a Spring Boot user gets it.
+            properties.put("server.tomcat.threads.max", String.valueOf(config.poolSize()));
+        }
+        // stdout's lines are the harness's: no banner, no startup lines (logs go to stderr, logback-spring.xml).
+        properties.put("spring.main.banner-mode", "off");
+        properties.put("spring.main.log-startup-info", "false");
+        // The arena serves no static files: an unknown path is the arena's 404, not a resource lookup.
+        properties.put("spring.web.resources.add-mappings", "false");
+        // Actuator's Prometheus endpoint at /metrics, and no other endpoint (seed 004 scrapes only this one).
+        properties.put("management.endpoints.web.base-path", "/");
+        properties.put("management.endpoints.web.exposure.include", "prometheus");
+        properties.put("management.endpoints.web.path-mapping.prometheus", "metrics");
+        List<String> arguments = new ArrayList<>();
+        properties.forEach((name, value) -> arguments.add("--" + name + "=" + value));
+        return arguments;
+    }
+
+    @Override
+    public int port() {
+        return tomcat.getPort();
+    }
+
+    /** Tomcat as Spring Boot runs it (tests read its connector). */
+    WebServer tomcat() {
+        return tomcat;
+    }
+
+    /**
+     * Tomcat's graceful shutdown (no new connection, requests in progress finish) for at most {@code grace}, then the
+     * context is closed, which cuts what is left.
+     */
+    @Override
+    public boolean stop(Duration grace) {
+        CompletableFuture<GracefulShutdownResult> result = new CompletableFuture<>();
+        tomcat.shutDownGracefully(result::complete);
+        boolean clean;
+        try {
+            clean = result.get(grace.toMillis(), TimeUnit.MILLISECONDS) != GracefulShutdownResult.REQUESTS_ACTIVE;
+        } catch (TimeoutException | ExecutionException e) {
+            clean = false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            clean = false;
+        }
+        context.close();
+        return clean;
+    }
+}
