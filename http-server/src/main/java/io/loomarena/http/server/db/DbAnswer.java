@@ -19,11 +19,13 @@ public record DbAnswer(int status, String contentType, byte[] body) {
     /** The {@code Cache-Control} value every {@code /db} answer carries. */
     public static final String CACHE_CONTROL = "no-store";
 
-    static DbAnswer json(String text) {
+    /** A 200 with a JSON body. */
+    public static DbAnswer json(String text) {
         return new DbAnswer(200, JSON, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    static DbAnswer error(int status, String message) {
+    /** A failure: {@code status} and one line of text naming the problem. */
+    public static DbAnswer error(int status, String message) {
         return new DbAnswer(status, TEXT, (message + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
