@@ -18,7 +18,8 @@ class JettyThreadPoolTest {
 
     private static FrameworkConfig config(FrameworkThreads threads, int poolSize) {
         FrameworkConfig defaults = FrameworkConfig.defaults(threads);
-        return new FrameworkConfig(threads, defaults.host(), 0, poolSize, true, null, defaults.downstreamTimeout());
+        return new FrameworkConfig(threads, defaults.host(), 0, poolSize, true, null, defaults.downstreamTimeout(),
+                defaults.database());
     }
 
     private static Thread runOn(ThreadPool pool) throws Exception {

@@ -9,14 +9,17 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.loomarena.http.server.db.Database;
+import io.loomarena.http.server.db.DbAnswer;
 import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
-import io.loomarena.http.server.endpoint.QueryParams;
 import io.loomarena.http.server.endpoint.Router;
 import io.loomarena.http.server.protocol.ContentType;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.QueryParams;
 import io.loomarena.measure.ModelThreads;
 
 /**
@@ -33,7 +36,7 @@ public final class ArenaEndpoints implements AutoCloseable {
 
     /** The paths served, in the order of the arena's index. */
     public static final List<String> PATHS = List.of("/ping", "/data.json", "/io", "/cpu", "/fanout", "/db", "/metrics");
-    /** What {@code /db} answers without {@code --db-url} (contract of the database options). */
+    /** What {@code /db} answers without {@code --db-url} ({@link Database}'s words, contract of the database options). */
     public static final String NO_DATABASE = "no database configured (--db-url)";
 
     private static final Map<String, String> NO_STORE = FieldLines.parse(CacheControl.NO_STORE);
@@ -46,11 +49,13 @@ public final class ArenaEndpoints implements AutoCloseable {
     private final FrameworkConfig config;
     private final FrameworkMetrics metrics;
     private final DataJson data;
+    private final Database database;
     private volatile FanoutEndpoint fanout;
 
     /**
-     * Reads the bundled data; {@code /fanout} calls {@code config}'s downstream, or this server's own {@code /io} once
-     * {@link #listeningOn} names its port.
+     * Reads the bundled data and starts the database pool of {@code config} (without waiting for the database; none
+     * without {@code --db-url}), its HikariCP meters in {@code metrics}' registry; {@code /fanout} calls
+     * {@code config}'s downstream, or this server's own {@code /io} once {@link #listeningOn} names its port.
      *
      * @throws IOException when the bundled data cannot be read: the application cannot start
      */
@@ -58,6 +63,7 @@ public final class ArenaEndpoints implements AutoCloseable {
         this.config = config;
         this.metrics = metrics;
         this.data = DataJson.bundled();
+        this.database = Database.start(config.database(), new MicrometerMetricsTrackerFactory(metrics.registry()));
         if (config.downstream() != null) {
             this.fanout = fanout(config.downstream());
         }
@@ -161,8 +167,11 @@ public final class ArenaEndpoints implements AutoCloseable {
         return EndpointAnswer.of(HttpStatus.OK, ContentType.JSON, NO_STORE, endpoint.answer(query));
     }
 
+    /** {@code /db}: the database's own answer, as every server of the arena writes it. */
     private EndpointAnswer db(String query) {
-        return error(HttpStatus.SERVICE_UNAVAILABLE, NO_DATABASE);
+        DbAnswer answer = database.answer(query);
+        return EndpointAnswer.of(answer.status(), answer.contentType(),
+                Map.of("Cache-Control", DbAnswer.CACHE_CONTROL), answer.body());
     }
 
     /** An error answer as the arena's server writes it: the message on one line; a 405 names what is allowed. */
@@ -170,11 +179,13 @@ public final class ArenaEndpoints implements AutoCloseable {
         return EndpointAnswer.text(status, message + "\n", status == HttpStatus.METHOD_NOT_ALLOWED ? ALLOW : Map.of());
     }
 
+    /** Closes the {@code /fanout} client and the database pool (after the framework stopped serving). */
     @Override
     public void close() {
         FanoutEndpoint endpoint = fanout;
         if (endpoint != null) {
             endpoint.close();
         }
+        database.close();
     }
 }

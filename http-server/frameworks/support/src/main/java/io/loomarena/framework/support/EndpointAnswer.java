@@ -42,6 +42,11 @@ public final class EndpointAnswer {
         return new EndpointAnswer(status, type.value(), fields, body);
     }
 
+    /** An answer with content of a type given as text (the database's answers). */
+    public static EndpointAnswer of(int status, String contentType, Map<String, String> fields, byte[] body) {
+        return new EndpointAnswer(status, Objects.requireNonNull(contentType, "contentType"), fields, body);
+    }
+
     /** A text/plain answer (an error's one line, {@code pong}). */
     public static EndpointAnswer text(int status, String text, Map<String, String> fields) {
         return of(status, ContentType.TEXT, fields, text.getBytes(StandardCharsets.UTF_8));

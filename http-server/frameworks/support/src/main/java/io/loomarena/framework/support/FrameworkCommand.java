@@ -10,9 +10,11 @@ import java.util.concurrent.CountDownLatch;
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
 import io.loomarena.http.server.Durations;
+import io.loomarena.http.server.db.DatabaseOptions;
 import io.loomarena.measure.StatsOnStdin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -57,6 +59,9 @@ public final class FrameworkCommand implements Callable<Integer> {
     @Option(names = "--downstream-timeout", paramLabel = "DURATION",
             description = "what a /fanout call may take beyond its ms (default 5s)")
     String downstreamTimeout = "5s";
+    /** --db-url, --db-user, --db-pool-size, --db-wait, --db-query-timeout: the same on every serve. */
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     public FrameworkCommand(Framework framework) {
         this.framework = framework;
@@ -153,7 +158,7 @@ public final class FrameworkCommand implements Callable<Integer> {
         }
         return new FrameworkConfig(model, host, BadArgumentException.wholeNumber("--port", port, 0, 65535), size,
                 poolSize != null, downstream == null ? null : url(downstream),
-                duration("--downstream-timeout", downstreamTimeout));
+                duration("--downstream-timeout", downstreamTimeout), database.config());
     }
 
     private static Duration duration(String option, String text) {

@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.http.server.ServerConfig;
+import io.loomarena.http.server.db.DatabaseConfig;
 
 /**
  * What a framework application is started with ({@code serve}'s options, checked); the frameworks' defaults live here
@@ -22,9 +23,11 @@ import io.loomarena.http.server.ServerConfig;
  *                          refuses it, {@link Framework#check})
  * @param downstream        what {@code /fanout} calls, or null for this server's own {@code /io}
  * @param downstreamTimeout what a {@code /fanout} call may take beyond the {@code ms} it asks for
+ * @param database          what {@code /db} reads ({@code --db-url} and the other database options; without a URL
+ *                          {@code /db} answers 503)
  */
 public record FrameworkConfig(FrameworkThreads threads, String host, int port, int poolSize, boolean poolSizeGiven,
-                              URI downstream, Duration downstreamTimeout) {
+                              URI downstream, Duration downstreamTimeout, DatabaseConfig database) {
 
     /** Platform threads of a framework's pool unless told otherwise: Tomcat's and Jetty's own default. */
     public static final int DEFAULT_POOL_SIZE = 200;
@@ -41,6 +44,7 @@ public record FrameworkConfig(FrameworkThreads threads, String host, int port, i
         Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(downstreamTimeout, "downstreamTimeout");
+        Objects.requireNonNull(database, "database");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535: " + port);
         }
@@ -55,10 +59,15 @@ public record FrameworkConfig(FrameworkThreads threads, String host, int port, i
         }
     }
 
-    /** Every default, with this thread model. */
+    /** Every default, with this thread model (no database). */
     public static FrameworkConfig defaults(FrameworkThreads threads) {
         return new FrameworkConfig(threads, DEFAULT_HOST, DEFAULT_PORT, threads == FrameworkThreads.VIRTUAL ? 0
-                : DEFAULT_POOL_SIZE, false, null, DEFAULT_DOWNSTREAM_TIMEOUT);
+                : DEFAULT_POOL_SIZE, false, null, DEFAULT_DOWNSTREAM_TIMEOUT, DatabaseConfig.none());
+    }
+
+    /** This configuration reading {@code database} at {@code /db}. */
+    public FrameworkConfig withDatabase(DatabaseConfig value) {
+        return new FrameworkConfig(threads, host, port, poolSize, poolSizeGiven, downstream, downstreamTimeout, value);
     }
 
     /**

@@ -3,9 +3,11 @@ package io.loomarena.framework.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Map;
 
 import io.loomarena.http.server.BundledContent;
+import io.loomarena.http.server.db.DatabaseConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +125,24 @@ class ArenaEndpointsTest {
 
         assertThat(db.status()).isEqualTo(503);
         assertThat(db.bodyText()).isEqualTo(ArenaEndpoints.NO_DATABASE + "\n");
+    }
+
+    @Test
+    void anUnreachableDatabaseIs503AndItsPoolIsOnMetrics() throws Exception {
+        // Port 9 of the loopback: nothing listens, every connection is refused at once.
+        DatabaseConfig down = DatabaseConfig.of("jdbc:postgresql://127.0.0.1:9/arena")
+                .withConnectionWait(Duration.ofMillis(250));
+        try (ArenaEndpoints withDatabase = new ArenaEndpoints(
+                FrameworkConfig.defaults(FrameworkThreads.VIRTUAL).withDatabase(down), new FrameworkMetrics(true))) {
+            EndpointAnswer db = withDatabase.answer(new EndpointRequest("GET", "/db", "ms=1", name -> null));
+            EndpointAnswer bad = withDatabase.answer(new EndpointRequest("GET", "/db", "ms=1&rows=2", name -> null));
+            String metrics = withDatabase.answer(new EndpointRequest("GET", "/metrics", null, name -> null)).bodyText();
+
+            assertThat(db.status()).isEqualTo(503);
+            assertThat(db.fields()).containsEntry("Cache-Control", "no-store");
+            assertThat(bad.status()).isEqualTo(400);
+            assertThat(metrics).contains("hikaricp_connections_max{pool=\"db-pool\"} 10");
+        }
     }
 
     @Test

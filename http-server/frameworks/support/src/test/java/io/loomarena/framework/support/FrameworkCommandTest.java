@@ -63,6 +63,14 @@ class FrameworkCommandTest {
     }
 
     @Test
+    void theDatabaseOptionsAreTheArenasAndCheckedAlike() {
+        assertThat(run("serve", "--threads", "virtual", "--db-url", "postgres://x/db")).isEqualTo(2);
+        assertThat(run("serve", "--threads", "virtual", "--db-pool-size", "0")).isEqualTo(2);
+
+        assertThat(err.toString()).contains("invalid --db-url 'postgres://x/db'").contains("invalid --db-pool-size '0'");
+    }
+
+    @Test
     void aPoolSizeWithVirtualThreadsIsRefusedWhereThereIsNoPool() {
         assertThat(run("serve", "--threads", "virtual", "--pool-size", "10")).isEqualTo(2);
         assertThat(err.toString()).contains("invalid --pool-size '10': Fake runs a virtual thread per request");

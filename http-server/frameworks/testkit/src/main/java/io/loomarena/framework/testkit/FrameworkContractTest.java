@@ -150,6 +150,16 @@ public abstract class FrameworkContractTest {
     }
 
     @Test
+    void aBadOptionExits2WithTheLinesNamingIt() throws Exception {
+        try (FrameworkProcess bad = FrameworkProcess.start(mainClass(), "serve", "--threads", threads(),
+                "--port", "65536")) {
+            assertThat(bad.awaitExit()).isEqualTo(2);
+            assertThat(bad.stderr()).contains("serve: invalid --port '65536': out of range (allowed: 0..65535)")
+                    .contains("--help").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void statsOnStdinNameTheFrameworkAndCountItsRequests() throws Exception {
         send("GET", "/ping");
         String stats = server.ask("stats");

@@ -29,13 +29,14 @@ public final class FrameworkProcess implements AutoCloseable {
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
     private final StringBuffer stderr = new StringBuffer();
     private final Writer stdin;
+    private final Thread stderrReader;
 
     private FrameworkProcess(Process process) {
         this.process = process;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         drain(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), stdout::add);
-        drain(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
-                line -> stderr.append(line).append('\n'));
+        stderrReader = drain(new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8)), line -> stderr.append(line).append('\n'));
     }
 
     /** Starts {@code mainClass} with the class path this module's build wrote to {@code target/classpath.txt}. */
@@ -47,7 +48,7 @@ public final class FrameworkProcess implements AutoCloseable {
         return new FrameworkProcess(new ProcessBuilder(command).start());
     }
 
-    private static void drain(BufferedReader reader, java.util.function.Consumer<String> lines) {
+    private static Thread drain(BufferedReader reader, java.util.function.Consumer<String> lines) {
         Thread thread = new Thread(() -> {
             try (reader) {
                 String line;
@@ -60,6 +61,7 @@ public final class FrameworkProcess implements AutoCloseable {
         }, "framework-process-output");
         thread.setDaemon(true);
         thread.start();
+        return thread;
     }
 
     /** The next stdout line, or an {@link AssertionError} naming the stderr so far when none came in time. */
@@ -95,6 +97,7 @@ public final class FrameworkProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new AssertionError("still running " + WAIT + " after SIGTERM; stderr:\n" + stderr);
         }
+        stderrReader.join(WAIT.toMillis()); // every line the child wrote, read
         return process.exitValue();
     }
 
@@ -104,6 +107,7 @@ public final class FrameworkProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new AssertionError("still running after " + WAIT + "; stderr:\n" + stderr);
         }
+        stderrReader.join(WAIT.toMillis()); // every line the child wrote, read
         return process.exitValue();
     }
 
