@@ -67,8 +67,10 @@ final class SpringBootServer implements Framework.RunningFramework {
 
     /**
      * The endpoints, and the support's Prometheus registry as the application's {@code MeterRegistry}: Spring MVC's
-     * observations time requests into it, Boot binds its JVM and pool meters to it, and Actuator's endpoint scrapes it
-     * (through its {@link PrometheusRegistry}), so {@code /metrics} and the support's figures are one registry.
+     * observations time requests into it, Boot binds its JVM, process and Tomcat meters to it, the support has
+     * bound the /db pool's HikariCP meters to it, and Actuator's endpoint scrapes it (through its
+     * {@link PrometheusRegistry}), so {@code /metrics} shows them all. Both beans are the support's, which closes the
+     * endpoints after the stop: Spring gets no destroy method for them (it would infer one from AutoCloseable).
      */
     private static void beans(GenericApplicationContext context, ArenaEndpoints endpoints) {
         PrometheusMeterRegistry registry = endpoints.metrics().registry();
@@ -90,7 +92,7 @@ final class SpringBootServer implements Framework.RunningFramework {
             // Otherwise Tomcat's own default (200), as a Spring Boot user gets it.
             properties.put("server.tomcat.threads.max", String.valueOf(config.poolSize()));
         }
-        // stdout's lines are the harness's: no banner, no startup lines (logs go to stderr, logback-spring.xml).
+        // stdout's lines are the harness's: no banner, no startup lines (logs go to stderr, logback.xml).
         properties.put("spring.main.banner-mode", "off");
         properties.put("spring.main.log-startup-info", "false");
         // The arena serves no static files: an unknown path is the arena's 404, not a resource lookup.

@@ -10,7 +10,7 @@ import picocli.CommandLine;
 
 import io.loomarena.framework.support.FrameworkCommand;
 
-/** A command line the Spring Boot rows refuse: exit 2 with the option and what it allows named, before Spring starts. */
+/** A command line the Spring Boot rows refuse: exit 2, naming the option and what it allows, before Spring starts. */
 class SpringBootCommandTest {
 
     private final StringWriter err = new StringWriter();

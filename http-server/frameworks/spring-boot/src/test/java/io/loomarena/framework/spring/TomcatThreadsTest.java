@@ -18,11 +18,13 @@ import io.loomarena.framework.support.ArenaEndpoints;
 import io.loomarena.framework.support.FrameworkConfig;
 import io.loomarena.framework.support.FrameworkMetrics;
 import io.loomarena.framework.support.FrameworkThreads;
+import io.loomarena.http.server.db.DatabaseConfig;
 
 /**
  * What {@code --threads} and {@code --pool-size} make of Tomcat, read from the running connector (in this JVM, port 0):
- * a virtual thread per request, or a platform pool of the size given; and seed 004's workload on the pool of 4 (three
- * sequential downstream calls per request) with the Micrometer figures the seed reads. Nothing here judges speed.
+ * a virtual thread per request, or a platform pool of the size given; the /db pool's HikariCP meters on Actuator's
+ * /metrics; and seed 004's workload on the pool of 4 (three sequential downstream calls per request) with the
+ * Micrometer figures the seed reads. Nothing here judges speed.
  */
 class TomcatThreadsTest {
 
@@ -31,16 +33,24 @@ class TomcatThreadsTest {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Test
-    void virtualThreadsRunEveryRequestOnANewVirtualThread() throws Exception {
-        try (Running running = Running.start(FrameworkConfig.defaults(FrameworkThreads.VIRTUAL))) {
+    void virtualThreadsRunEveryRequestOnANewVirtualThreadAndMetricsShowTheDatabasePool() throws Exception {
+        // A database nobody listens for: the pool starts without it, /db answers 503, its meters are there.
+        DatabaseConfig nowhere = DatabaseConfig.of("jdbc:postgresql://127.0.0.1:1/arena")
+                .withConnectionWait(DatabaseConfig.MIN_WAIT);
+        FrameworkConfig config = FrameworkConfig.defaults(FrameworkThreads.VIRTUAL).withDatabase(nowhere);
+        try (Running running = Running.start(config)) {
             assertThat(running.executor()).isInstanceOf(VirtualThreadExecutor.class);
+
+            assertThat(get(running, "/db?ms=1").statusCode()).isEqualTo(503);
+            assertThat(get(running, "/metrics").body())
+                    .containsPattern("hikaricp_connections_max\\{pool=\"db-pool\"} 10\\b");
         }
     }
 
     @Test
     void platformThreadsAreTomcatsPoolOfTheGivenSizeAndServeSeed004sFanout() throws Exception {
         FrameworkConfig pool4 = new FrameworkConfig(FrameworkThreads.PLATFORM, FrameworkConfig.DEFAULT_HOST, 0, 4, true,
-                null, FrameworkConfig.DEFAULT_DOWNSTREAM_TIMEOUT);
+                null, FrameworkConfig.DEFAULT_DOWNSTREAM_TIMEOUT, DatabaseConfig.none());
         try (Running running = Running.start(pool4)) {
             assertThat(running.executor()).isInstanceOfSatisfying(ThreadPoolExecutor.class,
                     pool -> assertThat(pool.getMaximumPoolSize()).isEqualTo(4));
