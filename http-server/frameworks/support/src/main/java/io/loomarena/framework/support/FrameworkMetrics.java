@@ -18,7 +18,8 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  * 004 exposes them: {@code http_server_requests_seconds} by method, uri, status and outcome, JVM threads and memory,
  * CPU, and the database pool's HikariCP meters when there is one) and the arena's own {@link ServerMetrics}, whose
  * counters {@code stats} on stdin reports as it does for the arena's servers (requests, requests in progress and
- * their peak; connections where the framework lets the application count them). Thread-safe.
+ * their peak, requests being served on virtual threads; connections where the framework lets the application count
+ * them). Thread-safe.
  */
 public final class FrameworkMetrics {
 
@@ -59,13 +60,23 @@ public final class FrameworkMetrics {
         return counters.counters();
     }
 
-    /** A request's handling begins. */
+    /**
+     * A request's handling begins on the calling thread; a virtual one is counted as a live virtual thread of the
+     * server until {@link #requestEnded} (the JVM counts only platform threads), so {@code stats} shows which threads
+     * the framework serves on.
+     */
     void requestStarted() {
         counters.requestStarted();
+        if (Thread.currentThread().isVirtual()) {
+            counters.virtualThreadStarted();
+        }
     }
 
-    /** A request was answered with {@code status} after {@code nanos} of handling. */
+    /** The request {@link #requestStarted} on this thread was answered with {@code status} after {@code nanos}. */
     void requestEnded(String method, String uri, int status, long nanos) {
+        if (Thread.currentThread().isVirtual()) {
+            counters.virtualThreadEnded();
+        }
         counters.requestEnded();
         counters.responded(status);
         if (timesRequests) {

@@ -1,6 +1,7 @@
 package io.loomarena.framework.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,9 +11,14 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loomarena.framework.support.ArenaEndpoints;
 import io.loomarena.http.server.BundledContent;
+import io.loomarena.measure.ServerStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,6 +34,7 @@ import org.junit.jupiter.api.TestInstance;
 public abstract class FrameworkContractTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final ObjectMapper STATS = new ObjectMapper();
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT).build();
@@ -147,6 +154,31 @@ public abstract class FrameworkContractTest {
         assertThat(metrics.headers().firstValue("content-type").orElseThrow()).startsWith("text/plain");
         assertThat(text(metrics)).contains("http_server_requests_seconds_count{").contains("uri=\"/ping\"")
                 .contains("jvm_threads_live_threads");
+    }
+
+    @Test
+    void requestsRunOnTheThreadsOfTheRow() throws Exception {
+        CompletableFuture<HttpResponse<String>> slow = client.sendAsync(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/io?ms=3000")).timeout(TIMEOUT).build(),
+                HttpResponse.BodyHandlers.ofString());
+        boolean virtual = threads().equals("virtual");
+        // The two counters are read one after the other: wait for a reading where the request shows in both.
+        Map<String, Long> during = await().atMost(TIMEOUT).until(this::counters,
+                counters -> counters.getOrDefault("requestsInProgress", 0L) >= 1
+                        && (!virtual || counters.getOrDefault("virtualThreads", 0L) >= 1));
+
+        long onVirtualThreads = during.get("virtualThreads");
+        if (virtual) {
+            assertThat(onVirtualThreads).as("requests served on virtual threads").isPositive();
+        } else {
+            assertThat(onVirtualThreads).as("requests served on virtual threads, --threads platform").isZero();
+        }
+        assertThat(slow.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).statusCode()).isEqualTo(200);
+    }
+
+    private Map<String, Long> counters() throws Exception {
+        String stats = server.ask("stats");
+        return STATS.readValue(stats.substring("stats ".length()), ServerStats.class).counters();
     }
 
     @Test
