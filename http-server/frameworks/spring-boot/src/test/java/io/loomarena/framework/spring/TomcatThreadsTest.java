@@ -33,7 +33,7 @@ class TomcatThreadsTest {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Test
-    void virtualThreadsRunEveryRequestOnANewVirtualThreadAndMetricsShowTheDatabasePool() throws Exception {
+    void virtualThreadsServeSeed004sFanoutAndMetricsShowTheDatabasePool() throws Exception {
         // A database nobody listens for: the pool starts without it, /db answers 503, its meters are there.
         DatabaseConfig nowhere = DatabaseConfig.of("jdbc:postgresql://127.0.0.1:1/arena")
                 .withConnectionWait(DatabaseConfig.MIN_WAIT);
@@ -41,6 +41,8 @@ class TomcatThreadsTest {
         try (Running running = Running.start(config)) {
             assertThat(running.executor()).isInstanceOf(VirtualThreadExecutor.class);
 
+            // Seed 004's workload on this row too: three sequential calls to the server's own /io.
+            assertThat(get(running, "/fanout?calls=3&ms=1").body()).contains("\"statuses\":[200,200,200]");
             assertThat(get(running, "/db?ms=1").statusCode()).isEqualTo(503);
             assertThat(get(running, "/metrics").body())
                     .containsPattern("hikaricp_connections_max\\{pool=\"db-pool\"} 10\\b");
