@@ -1,5 +1,8 @@
 package io.loomarena.framework.helidon;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 
@@ -54,7 +57,15 @@ public final class HelidonMain implements Framework {
     }
 
     @Override
-    public RunningFramework start(FrameworkConfig config, ArenaEndpoints endpoints) {
+    public RunningFramework start(FrameworkConfig config, ArenaEndpoints endpoints) throws IOException {
+        if (config.port() != 0) {
+            // Helidon reports a port it cannot bind only in its log (a stack trace) and returns from start() with
+            // nothing listening: a bind of our own first gives the one-line answer of every framework.
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.setReuseAddress(true);
+                probe.bind(new InetSocketAddress(config.host(), config.port()));
+            }
+        }
         WebServer server = WebServer.builder()
                 .host(config.host())
                 .port(config.port())
@@ -62,6 +73,10 @@ public final class HelidonMain implements Framework {
                 .routing(routing -> routing.any((request, response) -> answer(endpoints, request, response)))
                 .build()
                 .start();
+        if (!server.isRunning()) {
+            server.stop();
+            throw new IllegalStateException("Helidon's web server did not start (its log above says why)");
+        }
         return new RunningFramework() {
             @Override
             public int port() {

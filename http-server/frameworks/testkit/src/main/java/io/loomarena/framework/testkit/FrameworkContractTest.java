@@ -3,6 +3,8 @@ package io.loomarena.framework.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -159,7 +161,7 @@ public abstract class FrameworkContractTest {
     @Test
     void requestsRunOnTheThreadsOfTheRow() throws Exception {
         CompletableFuture<HttpResponse<String>> slow = client.sendAsync(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/io?ms=3000")).timeout(TIMEOUT).build(),
+                URI.create("http://127.0.0.1:" + port + "/io?ms=2000")).timeout(TIMEOUT).build(),
                 HttpResponse.BodyHandlers.ofString());
         boolean virtual = threads().equals("virtual");
         // The two counters are read one after the other: wait for a reading where the request shows in both.
@@ -188,6 +190,18 @@ public abstract class FrameworkContractTest {
             assertThat(bad.awaitExit()).isEqualTo(2);
             assertThat(bad.stderr()).contains("serve: invalid --port '65536': out of range (allowed: 0..65535)")
                     .contains("--help").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void aTakenPortExits1WithOneLineNamingTheFramework() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             FrameworkProcess second = FrameworkProcess.start(mainClass(), "serve", "--threads", threads(),
+                     "--port", String.valueOf(taken.getLocalPort()))) {
+            assertThat(second.awaitExit()).isEqualTo(1);
+            assertThat(second.stderr()).containsPattern("serve: cannot start " + frameworkName()
+                    + " \\S+ on 127.0.0.1:" + taken.getLocalPort() + ": .*Address already in use")
+                    .doesNotContain("\tat ");
         }
     }
 
