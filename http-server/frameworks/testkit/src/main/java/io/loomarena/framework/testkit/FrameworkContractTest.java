@@ -200,7 +200,7 @@ public abstract class FrameworkContractTest {
                      "--port", String.valueOf(taken.getLocalPort()))) {
             assertThat(second.awaitExit()).isEqualTo(1);
             assertThat(second.stderr()).containsPattern("serve: cannot start " + frameworkName()
-                    + " \\S+ on 127.0.0.1:" + taken.getLocalPort() + ": .*Address already in use")
+                    + " \\S+(, .+)? on 127.0.0.1:" + taken.getLocalPort() + ": .*Address already in use")
                     .doesNotContain("\tat ");
         }
     }
