@@ -12,9 +12,9 @@ import java.util.Arrays;
  * What the shared {@code ResponseWriter} writes on a loop connection: every write is taken whole (the writer never
  * sees a partial write, so it never spins). When nothing is queued, a write goes straight to the socket from the
  * writer's own buffers, and only what the socket does not take now is queued; the loop sends the queue
- * ({@link #sendQueued}) when the selector says the socket is writable. A queued remainder is copied (the writer reuses its
- * buffer once the call returns), except a read-only direct buffer (a prepared response held in memory, such as
- * {@code /data.json}, or a mapped file over 8 MiB), which is queued as it is. The connection stops reading requests
+ * ({@link #sendQueued}) when the selector says the socket is writable. A queued remainder is copied (the writer
+ * reuses its buffer once the call returns), except a read-only direct buffer (a prepared response held in memory,
+ * such as {@code /data.json}, or a mapped file over 8 MiB), which is queued as it is. The connection stops reading requests
  * while more than a bound is queued, so a client that does not read never makes the server buffer without limit.
  * <p>Not thread-safe: it belongs to the connection's loop.
  */

@@ -123,7 +123,8 @@ class OutboundQueueTest {
     void aClosedQueueRefusesWrites() {
         queue.close();
 
-        assertThatThrownBy(() -> queue.write(ByteBuffer.wrap(bytes("late")))).isInstanceOf(ClosedChannelException.class);
+        assertThatThrownBy(() -> queue.write(ByteBuffer.wrap(bytes("late"))))
+                .isInstanceOf(ClosedChannelException.class);
         assertThat(queue.queued()).isZero();
     }
 
