@@ -124,6 +124,23 @@ class DatabaseEndpointTest {
         assertThat(next.body()).isEqualTo("{\"rows\":[{\"id\":1,\"name\":\"row-1\",\"amount\":7919}]}");
     }
 
+    @Test
+    void aRequestThatGetsNoConnectionWithinTheWaitIs503NamingThePool() throws Exception {
+        start(ServerModel.VIRTUAL, DatabaseConfig.of(cluster.jdbcUrl()).withPoolSize(1)
+                .withConnectionWait(Duration.ofMillis(250)).withQueryTimeout(Duration.ofSeconds(15)));
+        HttpRequest slow = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/db?ms=5000"))
+                .timeout(REQUEST_TIMEOUT).GET().build();
+        var holding = CLIENT.sendAsync(slow, HttpResponse.BodyHandlers.ofString());
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> get("/metrics").body()
+                .contains("loomarena_db_pool_active_connections{model=\"virtual\"} 1\n"));
+
+        HttpResponse<String> refused = get("/db?rows=1");
+        assertThat(refused.statusCode()).isEqualTo(503);
+        assertThat(refused.body()).isEqualTo("no database connection within 250 ms (--db-wait): all 1 of the pool busy\n");
+        assertThat(holding.get(REQUEST_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS).body())
+                .isEqualTo("{\"slept_ms\":5000}");
+    }
+
     @ParameterizedTest
     @EnumSource(value = ServerModel.class, names = {"VIRTUAL", "EVENT_LOOP"})
     void aDatabaseKilledMidRunIs503WhilePingIsServedAndDbRecoversByItself(ServerModel model) throws Exception {
