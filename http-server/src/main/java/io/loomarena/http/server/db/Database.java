@@ -8,6 +8,7 @@ import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -45,7 +46,21 @@ public final class Database implements AutoCloseable {
 
     /** Starts the pool of {@code config} (none without a URL); returns at once, whether the database is up or not. */
     public static Database start(DatabaseConfig config) {
-        return new Database(config, config.configured() ? new HikariDataSource(hikari(config)) : null);
+        return start(config, hikari -> { });
+    }
+
+    /**
+     * {@link #start(DatabaseConfig)}, with {@code metrics} given HikariCP's configuration before the pool starts: a
+     * framework registers its metrics there (Micrometer's {@code MicrometerMetricsTrackerFactory}); the settings
+     * above are the contract's and stay as they are. Not called without a URL.
+     */
+    public static Database start(DatabaseConfig config, Consumer<HikariConfig> metrics) {
+        if (!config.configured()) {
+            return new Database(config, null);
+        }
+        HikariConfig hikari = hikari(config);
+        metrics.accept(hikari);
+        return new Database(config, new HikariDataSource(hikari));
     }
 
     private static HikariConfig hikari(DatabaseConfig config) {
