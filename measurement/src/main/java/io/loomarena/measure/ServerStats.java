@@ -36,11 +36,13 @@ import java.util.Map;
  *                       count on their carriers); {@code -1} where the JVM does not provide it
  * @param readings      further cumulative figures by name ({@link #CONTEXT_SWITCHES}); a figure this OS cannot give,
  *                      or an older server did not know, is absent
+ * @param framework     the framework serving and its version as read from it at run time ({@code Jetty 12.1.14}); empty
+ *                      for the arena's own servers (which are named by their model)
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
-                          String pinnedTopStack, long allocatedBytes, Map<String, Long> readings) {
+                          String pinnedTopStack, long allocatedBytes, Map<String, Long> readings, String framework) {
 
     /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
     public static final String CONTEXT_SWITCHES = "contextSwitches";
@@ -56,6 +58,16 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
         counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters == null ? Map.of() : counters));
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
         readings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readings == null ? Map.of() : readings));
+        framework = framework == null ? "" : framework;
+    }
+
+    /** The figures of a server that is not a framework. */
+    public ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
+                       long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
+                       Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents, String pinnedTopStack,
+                       long allocatedBytes, Map<String, Long> readings) {
+        this(pid, liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, cpuTimeNanos, gcCount,
+                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, allocatedBytes, readings, "");
     }
 
     /** The figures without further readings. */
@@ -85,6 +97,11 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
 
     /** Reads the figures of this JVM now. */
     public static ServerStats capture(Map<String, Long> counters) {
+        return capture(counters, "");
+    }
+
+    /** Reads the figures of this JVM now, a server of {@code framework} ({@link #framework()}). */
+    public static ServerStats capture(Map<String, Long> counters, String framework) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long gcCount = 0;
         long gcTime = 0;
@@ -99,7 +116,7 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
                 new LinkedHashMap<>(counters), peakHeapUsed(), pinning == null ? -1 : pinning.events(),
-                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads), furtherReadings());
+                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads), furtherReadings(), framework);
     }
 
     /** The further readings this OS gives. */

@@ -34,30 +34,40 @@ public final class StatsOnStdin {
 
     /** Starts the reader thread; {@code counters} supplies the server's model counters at each request. */
     public static void start(Supplier<Map<String, Long>> counters) {
-        start(counters, System.out);
+        start(counters, "");
     }
 
-    static void start(Supplier<Map<String, Long>> counters, PrintStream out) {
-        start(counters, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out,
-                StdinLifeline.enabled() ? StdinLifeline::stopServer : () -> { });
+    /**
+     * Starts the reader thread of a framework's server: its stats also name {@code framework} and its version
+     * ({@link ServerStats#framework()}).
+     */
+    public static void start(Supplier<Map<String, Long>> counters, String framework) {
+        start(counters, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out,
+                StdinLifeline.enabled() ? StdinLifeline::stopServer : () -> { }, framework);
     }
 
     /** Answers the commands of {@code in} on {@code out}; runs {@code atEnd} when {@code in} ends. */
     static void start(Supplier<Map<String, Long>> counters, BufferedReader in, PrintStream out, Runnable atEnd) {
+        start(counters, in, out, atEnd, "");
+    }
+
+    private static void start(Supplier<Map<String, Long>> counters, BufferedReader in, PrintStream out,
+                              Runnable atEnd, String framework) {
         PinningMonitor.startOnce();
         Thread reader = ModelThreads.platform("stats-stdin", () -> {
-            serve(counters, in, out);
+            serve(counters, framework, in, out);
             atEnd.run();
         });
         reader.setDaemon(true);
         reader.start();
     }
 
-    private static void serve(Supplier<Map<String, Long>> counters, BufferedReader stdin, PrintStream out) {
+    private static void serve(Supplier<Map<String, Long>> counters, String framework, BufferedReader stdin,
+                              PrintStream out) {
         try (BufferedReader in = stdin) {
             String line;
             while ((line = in.readLine()) != null) {
-                out.println(answer(line.strip(), counters));
+                out.println(answer(line.strip(), counters, framework));
                 out.flush();
             }
         } catch (IOException e) {
@@ -66,9 +76,13 @@ public final class StatsOnStdin {
     }
 
     static String answer(String command, Supplier<Map<String, Long>> counters) {
+        return answer(command, counters, "");
+    }
+
+    static String answer(String command, Supplier<Map<String, Long>> counters, String framework) {
         try {
             return switch (command) {
-                case "stats" -> "stats " + JSON.writeValueAsString(ServerStats.capture(counters.get()));
+                case "stats" -> "stats " + JSON.writeValueAsString(ServerStats.capture(counters.get(), framework));
                 case "reset-peaks" -> {
                     ServerStats.resetPeaks();
                     yield "reset-peaks ok";

@@ -38,6 +38,18 @@ class StatsOnStdinTest {
     }
 
     @Test
+    void aFrameworksStatsNameItAndTheArenasServersLeaveItEmpty() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ServerStats framework = json.readValue(StatsOnStdin.answer("stats", Map::of, "Jetty 12.1.14")
+                .substring("stats ".length()), ServerStats.class);
+        ServerStats arena = json.readValue(StatsOnStdin.answer("stats", Map::of).substring("stats ".length()),
+                ServerStats.class);
+
+        assertThat(framework.framework()).isEqualTo("Jetty 12.1.14");
+        assertThat(arena.framework()).isEmpty();
+    }
+
+    @Test
     void resetPeaksAndUnknownCommands() {
         assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
         assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");

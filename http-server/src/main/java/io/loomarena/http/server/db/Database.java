@@ -63,6 +63,20 @@ public final class Database implements AutoCloseable {
         return new Database(config, new HikariDataSource(hikari));
     }
 
+    /**
+     * {@link #start(DatabaseConfig)} with the pool's own meters kept by {@code meters} (a framework's Micrometer
+     * registry through HikariCP's {@code MicrometerMetricsTrackerFactory}), for a server whose {@code /metrics} is
+     * that registry.
+     */
+    public static Database start(DatabaseConfig config, com.zaxxer.hikari.metrics.MetricsTrackerFactory meters) {
+        if (!config.configured()) {
+            return start(config);
+        }
+        HikariConfig hikari = hikari(config);
+        hikari.setMetricsTrackerFactory(meters);
+        return new Database(config, new HikariDataSource(hikari));
+    }
+
     private static HikariConfig hikari(DatabaseConfig config) {
         HikariConfig hikari = new HikariConfig();
         hikari.setPoolName(POOL_NAME);

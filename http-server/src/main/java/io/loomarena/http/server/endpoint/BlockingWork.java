@@ -44,7 +44,12 @@ public final class BlockingWork {
 
     /** The answer of {@code /io?ms=N} once its time has passed, on every model. */
     public static void ioAnswer(long millis, ResponseWriter out) throws IOException {
-        out.respond(HttpStatus.OK, "io " + millis + " ms\n", NO_STORE);
+        out.respond(HttpStatus.OK, ioBody(millis), NO_STORE);
+    }
+
+    /** The text of that answer (text/plain, {@code no-store}), for any transport. */
+    public static String ioBody(long millis) {
+        return "io " + millis + " ms\n";
     }
 
     /** The {@code n} of {@code /cpu}; 400 when missing or out of range. */

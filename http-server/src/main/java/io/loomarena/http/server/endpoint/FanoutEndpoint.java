@@ -61,12 +61,23 @@ public final class FanoutEndpoint implements AutoCloseable {
 
     public void handle(io.loomarena.http.server.protocol.HttpRequest request, ResponseWriter out)
             throws IOException, HttpException {
-        Plan plan = plan(request);
+        byte[] body = answer(request.query());
+        out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, NO_STORE);
+    }
+
+    /**
+     * {@code /fanout} for any transport (the framework applications): the calls of this raw query, one after another
+     * on the caller's thread, and the JSON body of the 200 (sent {@code no-store}, as {@link CacheControl} says).
+     *
+     * @throws HttpException 400 for a bad query, 502 or 504 for the first call that failed
+     */
+    public byte[] answer(String query) throws HttpException {
+        Plan plan = plan(query);
         Answer answer = new Answer(plan);
         for (int call = 1; call <= plan.calls; call++) {
             answer.add(call(plan, call));
         }
-        answer.send(out);
+        return answer.body();
     }
 
     /**
@@ -78,7 +89,7 @@ public final class FanoutEndpoint implements AutoCloseable {
      */
     public CompletableFuture<Answer> handleAsync(io.loomarena.http.server.protocol.HttpRequest request)
             throws HttpException {
-        Plan plan = plan(request);
+        Plan plan = plan(request.query());
         return next(new Answer(plan), 1);
     }
 
@@ -106,9 +117,9 @@ public final class FanoutEndpoint implements AutoCloseable {
                 });
     }
 
-    private Plan plan(io.loomarena.http.server.protocol.HttpRequest request) throws HttpException {
-        long calls = QueryParams.integer(request.query(), "calls", 1, MAX_CALLS);
-        long millis = QueryParams.integer(request.query(), "ms", 0, BlockingWork.MAX_IO_MILLIS);
+    private Plan plan(String query) throws HttpException {
+        long calls = QueryParams.integer(query, "calls", 1, MAX_CALLS);
+        long millis = QueryParams.integer(query, "ms", 0, BlockingWork.MAX_IO_MILLIS);
         return new Plan(calls, millis, withMillis(millis), allowance.plusMillis(millis));
     }
 
@@ -143,11 +154,16 @@ public final class FanoutEndpoint implements AutoCloseable {
 
         /** Writes the JSON answer. */
         public void send(ResponseWriter out) throws IOException {
+            byte[] body = body();
+            out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, NO_STORE);
+        }
+
+        /** The JSON body, its time taken counted until now. */
+        byte[] body() {
             long elapsed = (System.nanoTime() - started) / 1_000_000;
-            byte[] body = ("{\"calls\":" + plan.calls + ",\"ms\":" + plan.millis + ",\"downstream\":"
+            return ("{\"calls\":" + plan.calls + ",\"ms\":" + plan.millis + ",\"downstream\":"
                     + Json.quote(plan.target.toString()) + ",\"statuses\":[" + statuses + "],\"bodies\":[" + bodies
                     + "],\"elapsedMillis\":" + elapsed + "}\n").getBytes(StandardCharsets.UTF_8);
-            out.respond(HttpStatus.OK, ContentType.JSON, body, 0, body.length, NO_STORE);
         }
     }
 

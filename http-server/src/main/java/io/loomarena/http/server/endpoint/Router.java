@@ -20,7 +20,8 @@ public final class Router {
 
     /** Prefix of static files. */
     public static final String FILES = "/files/";
-    static final String ALLOWED = "GET, HEAD, OPTIONS";
+    /** The methods every endpoint allows: the {@code Allow} of a 405 and of an OPTIONS answer. */
+    public static final String ALLOWED = "GET, HEAD, OPTIONS";
 
     private static final PreparedResponse PONG = new PreparedResponse(HttpStatus.OK, ContentType.TEXT,
             "pong".getBytes(StandardCharsets.US_ASCII), CacheControl.NO_STORE);
