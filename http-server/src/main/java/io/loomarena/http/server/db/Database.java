@@ -8,7 +8,6 @@ import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -46,21 +45,8 @@ public final class Database implements AutoCloseable {
 
     /** Starts the pool of {@code config} (none without a URL); returns at once, whether the database is up or not. */
     public static Database start(DatabaseConfig config) {
-        return start(config, hikari -> { });
-    }
-
-    /**
-     * {@link #start(DatabaseConfig)}, with {@code metrics} given HikariCP's configuration before the pool starts: a
-     * framework registers its metrics there (Micrometer's {@code MicrometerMetricsTrackerFactory}); the settings
-     * above are the contract's and stay as they are. Not called without a URL.
-     */
-    public static Database start(DatabaseConfig config, Consumer<HikariConfig> metrics) {
-        if (!config.configured()) {
-            return new Database(config, null);
-        }
-        HikariConfig hikari = hikari(config);
-        metrics.accept(hikari);
-        return new Database(config, new HikariDataSource(hikari));
+        return config.configured() ? new Database(config, new HikariDataSource(hikari(config)))
+                : new Database(config, null);
     }
 
     /**
@@ -73,6 +59,7 @@ public final class Database implements AutoCloseable {
             return start(config);
         }
         HikariConfig hikari = hikari(config);
+        // Only the meters are the framework's: every setting above is the contract's, the same for every row.
         hikari.setMetricsTrackerFactory(meters);
         return new Database(config, new HikariDataSource(hikari));
     }

@@ -57,9 +57,7 @@ class DatabaseTest {
         }
         DatabaseConfig config = DatabaseConfig.of("jdbc:postgresql://127.0.0.1:" + closedPort + "/arena")
                 .withConnectionWait(Duration.ofMillis(250)).withPoolSize(2);
-        java.util.List<Integer> tuned = new java.util.ArrayList<>();
-        try (Database database = Database.start(config, hikari -> tuned.add(hikari.getMaximumPoolSize()))) {
-            assertThat(tuned).as("the framework's hook saw the contract's pool").containsExactly(2);
+        try (Database database = Database.start(config)) {
             DbAnswer answer = database.answer("rows=3");
             assertThat(answer.status()).isEqualTo(503);
             assertThat(answer.text()).startsWith("database unreachable: ").contains("refused").doesNotContain("\tat ");
