@@ -120,7 +120,7 @@ public final class ServerMetrics {
         return peakInProgress.get();
     }
 
-    /** Live virtual threads of the server: connection handlers and downstream calls. */
+    /** Live virtual threads of the server: connection handlers, downstream calls, the event loop's {@code /db} calls. */
     public int virtualThreads() {
         return virtualThreads.get();
     }

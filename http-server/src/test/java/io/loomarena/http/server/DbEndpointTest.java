@@ -89,7 +89,8 @@ class DbEndpointTest {
 
     /**
      * The event loop hands the JDBC call off the loop: while a {@code /db} call waits {@code --db-wait} for a
-     * connection from a database that is down, the one loop still answers {@code /ping} on another connection.
+     * connection from a database that is down, the one loop still answers {@code /ping} on another connection, and
+     * the call ran on one virtual thread.
      */
     @Test
     void theEventLoopAnswersOthersWhileADbCallWaitsForThePool() throws Exception {
@@ -104,5 +105,8 @@ class DbEndpointTest {
             assertThat(db.status()).isEqualTo(503);
             assertThat(db.text()).startsWith("database unreachable: ");
         }
+        // The call ran on a virtual thread of the stage's database calls (the loop's thread is a platform one).
+        assertThat(ConformanceModels.exchange(server, get("/metrics")).text())
+                .contains("loomarena_http_virtual_threads_peak{model=\"event-loop\"} 1\n");
     }
 }

@@ -110,11 +110,7 @@ public final class PostgresCluster implements AutoCloseable {
         try {
             cluster.run("initdb", "-D", cluster.data().toString(), "-U", USER, "--auth=trust", "-E", "UTF8",
                     "--no-sync");
-            cluster.run("pg_ctl", "start", "-w", "-t", String.valueOf(TIMEOUT_SECONDS), "-D", cluster.data().toString(),
-                    "-l", folder.resolve("server.log").toString(), "-o", String.join(" ", "-p", String.valueOf(cluster.port),
-                            "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + folder,
-                            "-c", "max_connections=" + MAX_CONNECTIONS, "-c", "fsync=off",
-                            "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
+            cluster.startServer();
             java.util.Properties trusted = new java.util.Properties();
             trusted.setProperty("user", USER);
             try (Connection connection = DriverManager.getConnection(cluster.url("postgres"), trusted);
@@ -126,6 +122,28 @@ public final class PostgresCluster implements AutoCloseable {
             cluster.close();
             throw new IllegalStateException("cannot start PostgreSQL from " + bin + ": " + e.getMessage(), e);
         }
+    }
+
+    /** {@code pg_ctl start} on this cluster's folder and port, waiting until it takes connections. */
+    private void startServer() {
+        run("pg_ctl", "start", "-w", "-t", String.valueOf(TIMEOUT_SECONDS), "-D", data().toString(),
+                "-l", folder.resolve("server.log").toString(), "-o", String.join(" ", "-p", String.valueOf(port),
+                        "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + folder,
+                        "-c", "max_connections=" + MAX_CONNECTIONS, "-c", "fsync=off",
+                        "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
+    }
+
+    /**
+     * Stops the server at once, as a crash would ({@code pg_ctl stop -m immediate}: every connection cut, no
+     * checkpoint); its data stays for {@link #restart}. For the tests of what a client does when its database dies.
+     */
+    public void kill() {
+        run("pg_ctl", "stop", "-m", "immediate", "-w", "-t", String.valueOf(TIMEOUT_SECONDS), "-D", data().toString());
+    }
+
+    /** Starts the server again after {@link #kill}: same port, same data (recovered), ready for connections. */
+    public void restart() {
+        startServer();
     }
 
     /** The JDBC URL of the database, user {@link #USER} without a password. */

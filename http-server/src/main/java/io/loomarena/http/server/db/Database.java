@@ -45,7 +45,8 @@ public final class Database implements AutoCloseable {
 
     /** Starts the pool of {@code config} (none without a URL); returns at once, whether the database is up or not. */
     public static Database start(DatabaseConfig config) {
-        return new Database(config, config.configured() ? new HikariDataSource(hikari(config)) : null);
+        return config.configured() ? new Database(config, new HikariDataSource(hikari(config)))
+                : new Database(config, null);
     }
 
     /**
@@ -58,6 +59,7 @@ public final class Database implements AutoCloseable {
             return start(config);
         }
         HikariConfig hikari = hikari(config);
+        // Only the meters are the framework's: every setting above is the contract's, the same for every row.
         hikari.setMetricsTrackerFactory(meters);
         return new Database(config, new HikariDataSource(hikari));
     }

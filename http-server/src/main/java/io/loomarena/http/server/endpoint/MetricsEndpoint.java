@@ -73,7 +73,8 @@ public final class MetricsEndpoint {
                     .append("\",status=\"").append(entry.getKey()).append("\"} ").append(entry.getValue()).append('\n');
         }
         gauge(text, "loomarena_http_virtual_threads",
-                "Live virtual threads of the server: connection handlers and downstream calls (0 on platform models).",
+                "Live virtual threads of the server: connection handlers, downstream calls and the event loop's /db calls"
+                        + " (0 on platform models).",
                 metrics.virtualThreads());
         gauge(text, "loomarena_http_virtual_threads_peak", "Most live virtual threads of the server at once since start.",
                 metrics.peakVirtualThreads());

@@ -24,6 +24,10 @@ import io.loomarena.model.ServerModel;
  * <li>{@code /io?ms=N} completes on its loop's timer, N ms later;</li>
  * <li>{@code /fanout} calls its downstream with the JDK HTTP client's {@code sendAsync}, each call sent when the
  *     last answered; the answer comes back to the loop as a task;</li>
+ * <li>{@code /db} runs its JDBC call off the loops on {@code databaseCalls} (one virtual thread per call,
+ *     {@code http-event-loop-db-N}), which queue in the connection pool as every model's serving threads do: pgjdbc
+ *     blocks its thread, and a bounded executor would be a second queue in front of the pool, the ceiling in its
+ *     place;</li>
  * <li>{@code /cpu?n=N} runs on {@link #compute}, a fixed pool of one platform thread per loop
  *     ({@code http-event-loop-cpu-N}) with a bounded queue (503 when full): up to a second of computing on a loop
  *     would stall every other connection of that loop, and one thread per loop is as much CPU as the loops

@@ -6,11 +6,11 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.measure.ModelThreads;
@@ -46,6 +46,8 @@ final class HttpLoop implements Runnable {
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private final Set<LoopConnection> connections = new HashSet<>();
+    /** What the selector does with each ready key: made once, not per select. */
+    private final Consumer<SelectionKey> onReady = this::ready;
     private volatile boolean stopped;
     private long sequence;
 
@@ -112,13 +114,16 @@ final class HttpLoop implements Runnable {
         try {
             while (!stopped) {
                 select(Math.min(nextSweep, timers.isEmpty() ? Long.MAX_VALUE : timers.peek().due()));
-                handleSelected();
                 runTasks();
                 long now = System.nanoTime();
                 runTimers(now);
                 if (now - nextSweep >= 0) {
                     for (LoopConnection connection : new ArrayList<>(connections)) {
-                        guarded(connection, () -> connection.checkDeadlines(now));
+                        try {
+                            connection.checkDeadlines(now);
+                        } catch (RuntimeException e) {
+                            failed(connection, e);
+                        }
                     }
                     nextSweep = now + SWEEP_NANOS;
                 }
@@ -138,31 +143,33 @@ final class HttpLoop implements Runnable {
         }
     }
 
+    /**
+     * Waits for ready sockets (not past {@code dueNanos}) and serves each one as the selector finds it: the action form
+     * of select keeps no selected-key set, so a ready socket costs no set entry and no iterator.
+     */
     private void select(long dueNanos) throws IOException {
         if (!tasks.isEmpty()) {
-            selector.selectNow();
+            selector.selectNow(onReady);
             return;
         }
         long waitNanos = dueNanos - System.nanoTime();
         if (waitNanos <= 0) {
-            selector.selectNow();
+            selector.selectNow(onReady);
         } else {
-            selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999)));
+            selector.select(onReady, Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999)));
         }
     }
 
-    private void handleSelected() {
-        Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
-        while (keys.hasNext()) {
-            SelectionKey key = keys.next();
-            keys.remove();
-            LoopConnection connection = (LoopConnection) key.attachment();
-            if (!key.isValid()) {
-                connection.close();
-                continue;
-            }
-            int ready = key.readyOps();
-            guarded(connection, () -> connection.ready(ready));
+    private void ready(SelectionKey key) {
+        LoopConnection connection = (LoopConnection) key.attachment();
+        if (!key.isValid()) {
+            connection.close();
+            return;
+        }
+        try {
+            connection.ready(key.readyOps());
+        } catch (RuntimeException e) {
+            failed(connection, e);
         }
     }
 
@@ -188,13 +195,9 @@ final class HttpLoop implements Runnable {
         }
     }
 
-    /** Runs a connection's work; a bug there answers 500 and closes that connection, never the loop's others. */
-    private static void guarded(LoopConnection connection, Runnable work) {
-        try {
-            work.run();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "request failed", e);
-            connection.failed();
-        }
+    /** A bug in a connection's work: it answers 500 and closes that connection, never the loop's others. */
+    private static void failed(LoopConnection connection, RuntimeException e) {
+        LOG.log(System.Logger.Level.ERROR, "request failed", e);
+        connection.failed();
     }
 }

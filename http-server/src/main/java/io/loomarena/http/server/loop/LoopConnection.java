@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionRegistry;
@@ -40,11 +41,13 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private final ConnectionContext context;
     private final LoopInput input;
     private final InputBuffer in;
-    private final OutboundQueue outbound = new OutboundQueue();
+    private final OutboundQueue outbound;
     private final ResponseWriter out;
     private final Http1Exchange exchange;
     private final ExchangePolicy policy;
     private final HeadReader head;
+    /** Where a busy request's answer comes back ({@link #later}): made once, not per request. */
+    private final Consumer<LoopEndpoints.Answer> onLater = this::later;
     private SelectionKey key;
     private boolean handled;
     private IncrementalBody body;
@@ -60,12 +63,15 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private long bodyDeadline = NONE;
     private long bodyReceived;
     private long writeStalledSince = NONE;
+    /** What the socket had taken at the end of the last {@link #send}: more since then is progress. */
+    private long sentAtLastSend;
 
     LoopConnection(HttpLoop loop, SocketChannel socket, ConnectionContext context) {
         this.loop = loop;
         this.socket = socket;
         this.context = context;
         this.input = new LoopInput(socket);
+        this.outbound = new OutboundQueue(socket);
         this.in = new InputBuffer(input, HeadReader.capacity(context.parser().limits()), InputBuffer.ReadWatch.NONE);
         this.out = new ResponseWriter(outbound, ResponseWriter.WriteWatch.NONE, context.registry()::draining);
         this.exchange = new Http1Exchange(out, context);
@@ -87,6 +93,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     /** The selector found the socket readable or writable. */
     void ready(int ops) {
         if (!closed && (ops & SelectionKey.OP_WRITE) != 0) {
+            outbound.writable();
             send();
             if (!closed && lingerDeadline == NONE && in.buffered() > 0 && outbound.queued() < OUTBOUND_BOUND) {
                 process(); // pipelined requests that waited for the client to read
@@ -199,7 +206,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     /** Answers a request now, or starts the work that answers it later (then the connection is busy). */
     private void answer(HttpRequest request) throws IOException, HttpException {
         // Every answer that was waited for comes back through the loop's timers or tasks, after this returns.
-        if (LoopEndpoints.start(request, loop, context.router(), this::later)) {
+        if (LoopEndpoints.start(request, loop, context.router(), onLater)) {
             busy = true;
             return;
         }
@@ -251,11 +258,14 @@ final class LoopConnection implements ConnectionRegistry.Member {
     private void send() {
         try {
             out.flush();
-            long before = outbound.queued();
-            boolean all = outbound.sendTo(socket);
-            if (all || outbound.queued() < before) {
-                writeStalledSince = all ? NONE : System.nanoTime();
+            boolean all = outbound.sendQueued();
+            // The write timeout counts from the last byte the socket took, or from when the writes began to wait.
+            if (all) {
+                writeStalledSince = NONE;
+            } else if (outbound.sent() != sentAtLastSend || writeStalledSince == NONE) {
+                writeStalledSince = System.nanoTime();
             }
+            sentAtLastSend = outbound.sent();
             if (all && closeAfterSend) {
                 if (lingerAfterSend) {
                     socket.shutdownOutput();

@@ -64,4 +64,30 @@ final class Ascii {
     static int toLower(int c) {
         return c >= 'A' && c <= 'Z' ? c + 32 : c;
     }
+
+    /** Whether the bytes {@code from..to}, read as ISO-8859-1, are exactly {@code s}. */
+    static boolean spells(String s, byte[] b, int from, int to) {
+        if (s.length() != to - from) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) != (b[from + i] & 0xFF)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the bytes {@code from..to}, ASCII letters lower-cased, are exactly the lower-case {@code lower}. */
+    static boolean spellsIgnoringCase(String lower, byte[] b, int from, int to) {
+        if (lower.length() != to - from) {
+            return false;
+        }
+        for (int i = 0; i < lower.length(); i++) {
+            if (toLower(b[from + i]) != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

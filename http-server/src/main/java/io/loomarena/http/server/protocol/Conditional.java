@@ -23,11 +23,20 @@ public final class Conditional {
     /** The fields a precondition is made of; null where absent. */
     public record Preconditions(String ifMatch, String ifUnmodifiedSince, String ifNoneMatch, String ifModifiedSince) {
 
-        /** The preconditions of a request, repeated field lines joined by commas. */
+        /** A request without any of the four fields. */
+        public static final Preconditions NONE = new Preconditions(null, null, null, null);
+
+        /** The preconditions of a request, repeated field lines joined by commas; {@link #NONE} when it has none. */
         public static Preconditions of(HttpRequest request) {
             HeaderFields h = request.headers();
-            return new Preconditions(joined(h, "if-match"), joined(h, "if-unmodified-since"),
-                    joined(h, "if-none-match"), joined(h, "if-modified-since"));
+            String ifMatch = joined(h, "if-match");
+            String ifUnmodifiedSince = joined(h, "if-unmodified-since");
+            String ifNoneMatch = joined(h, "if-none-match");
+            String ifModifiedSince = joined(h, "if-modified-since");
+            if (ifMatch == null && ifUnmodifiedSince == null && ifNoneMatch == null && ifModifiedSince == null) {
+                return NONE;
+            }
+            return new Preconditions(ifMatch, ifUnmodifiedSince, ifNoneMatch, ifModifiedSince);
         }
 
         /** Whether there is none (the common request: nothing to evaluate). */
@@ -120,10 +129,17 @@ public final class Conditional {
         return false;
     }
 
+    /** The field's value, or its values joined when it is repeated (rare: one pass over the fields otherwise). */
     private static String joined(HeaderFields headers, String name) {
-        if (headers.count(name) <= 1) {
-            return headers.first(name);
+        String first = null;
+        for (int i = 0; i < headers.size(); i++) {
+            if (headers.name(i).equals(name)) {
+                if (first != null) {
+                    return String.join(", ", headers.all(name));
+                }
+                first = headers.value(i);
+            }
         }
-        return String.join(", ", headers.all(name));
+        return first;
     }
 }

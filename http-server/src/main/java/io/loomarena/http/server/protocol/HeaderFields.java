@@ -26,9 +26,21 @@ public final class HeaderFields {
             "cache-control", "upgrade", "origin", "authorization", "if-none-match", "if-modified-since", "range",
             "if-range", "if-match", "if-unmodified-since"};
 
+    /** {@link #KNOWN} by length: the candidates for a name of n bytes, so a name is compared with one to three. */
+    private static final String[][] KNOWN_BY_LENGTH = byLength(KNOWN);
+
     /** Name, value, name, value...: one array per request instead of two. */
-    private String[] entries = new String[16];
+    private String[] entries;
     private int size;
+
+    public HeaderFields() {
+        this(PreviousHead.DEFAULT_FIELDS);
+    }
+
+    /** With room for {@code expectedFields} before the array grows (the parser passes the previous request's count). */
+    HeaderFields(int expectedFields) {
+        entries = new String[2 * Math.max(1, expectedFields)];
+    }
 
     /** Number of fields. */
     public int size() {
@@ -84,12 +96,24 @@ public final class HeaderFields {
         return all;
     }
 
+    /** Whether field {@code index} exists and its name is spelled by the bytes, whatever their case. */
+    boolean nameSpelled(int index, byte[] b, int from, int to) {
+        return index < size && Ascii.spellsIgnoringCase(name(index), b, from, to);
+    }
+
+    /** Whether field {@code index} exists and its value is exactly the bytes. */
+    boolean valueSpelled(int index, byte[] b, int from, int to) {
+        return index < size && Ascii.spells(value(index), b, from, to);
+    }
+
     /** The lower-cased name spelled by the bytes, a shared constant when it is a common one. */
     static String name(byte[] b, int from, int to) {
         int length = to - from;
-        for (String known : KNOWN) {
-            if (known.length() == length && equalsIgnoreCase(known, b, from)) {
-                return known;
+        if (length < KNOWN_BY_LENGTH.length) {
+            for (String known : KNOWN_BY_LENGTH[length]) {
+                if (Ascii.spellsIgnoringCase(known, b, from, to)) {
+                    return known;
+                }
             }
         }
         byte[] lower = new byte[length]; // a field name is a token: ASCII, so one byte per char and no char[] step
@@ -99,13 +123,17 @@ public final class HeaderFields {
         return new String(lower, StandardCharsets.ISO_8859_1);
     }
 
-    private static boolean equalsIgnoreCase(String lower, byte[] b, int from) {
-        for (int i = 0; i < lower.length(); i++) {
-            if (Ascii.toLower(b[from + i]) != lower.charAt(i)) {
-                return false;
-            }
+    private static String[][] byLength(String[] names) {
+        int longest = 0;
+        for (String name : names) {
+            longest = Math.max(longest, name.length());
         }
-        return true;
+        String[][] byLength = new String[longest + 1][];
+        for (int length = 0; length <= longest; length++) {
+            int n = length;
+            byLength[length] = Arrays.stream(names).filter(name -> name.length() == n).toArray(String[]::new);
+        }
+        return byLength;
     }
 
     @Override

@@ -39,7 +39,9 @@ public final class Http1Headers {
     }
 
     private HeaderFields parse(InputBuffer in, boolean crlfOnly) throws IOException, HttpException {
-        HeaderFields fields = new HeaderFields();
+        // A trailer section is rare and unlike the head: it neither uses nor sizes from the previous head's fields.
+        HeaderFields previous = crlfOnly ? null : in.previousHead().fields();
+        HeaderFields fields = new HeaderFields(crlfOnly ? 1 : in.previousHead().expectedFields());
         int used = 0;
         while (true) {
             int remaining = maxBytes - used;
@@ -65,12 +67,17 @@ public final class Http1Headers {
             if (fields.size() == maxFields) {
                 throw HttpException.protocol(HttpStatus.HEADER_FIELDS_TOO_LARGE, "more than " + maxFields + " header fields");
             }
-            parseField(b, start, end, fields);
+            parseField(b, start, end, fields, previous);
             in.position(start + lf + 1);
         }
     }
 
-    private static void parseField(byte[] b, int start, int end, HeaderFields fields) throws HttpException {
+    /**
+     * Adds one field line; where the previous request's field at the same place is spelled by the same bytes, its
+     * name and value strings are taken again (clients send the same fields in the same order), otherwise new ones.
+     */
+    private static void parseField(byte[] b, int start, int end, HeaderFields fields, HeaderFields previous)
+            throws HttpException {
         if (b[start] == ' ' || b[start] == '\t') {
             throw bad("obsolete line folding is not accepted");
         }
@@ -101,8 +108,12 @@ public final class Http1Headers {
                 throw bad("field value has a control character");
             }
         }
-        fields.add(HeaderFields.name(b, start, colon),
-                new String(b, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1));
+        int index = fields.size();
+        boolean samePlace = previous != null && previous.nameSpelled(index, b, start, colon);
+        String name = samePlace ? previous.name(index) : HeaderFields.name(b, start, colon);
+        String value = samePlace && previous.valueSpelled(index, b, valueStart, valueEnd) ? previous.value(index)
+                : new String(b, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
+        fields.add(name, value);
     }
 
     private HttpException tooLarge() {

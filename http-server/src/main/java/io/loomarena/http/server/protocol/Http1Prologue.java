@@ -57,13 +57,14 @@ public final class Http1Prologue {
             if (end - start > maxLength) {
                 throw HttpException.protocol(HttpStatus.URI_TOO_LONG, tooLong);
             }
-            RequestLine line = parseLine(b, start, end);
+            RequestLine line = parseLine(b, start, end, in.previousHead().line());
             in.position(start + lf + 1);
             return line;
         }
     }
 
-    private static RequestLine parseLine(byte[] b, int start, int end) throws HttpException {
+    /** @param previous the connection's previous request line, or null: taken again when this one is the same */
+    private static RequestLine parseLine(byte[] b, int start, int end, RequestLine previous) throws HttpException {
         int sp1 = indexOfSpace(b, start, end);
         int sp2 = sp1 < 0 ? -1 : indexOfSpace(b, sp1 + 1, end);
         if (sp2 < 0) {
@@ -91,7 +92,7 @@ public final class Http1Prologue {
             throw HttpException.protocol(HttpStatus.NOT_IMPLEMENTED,
                     "CONNECT is not implemented: this origin server does not tunnel");
         }
-        return target(method, b, sp1 + 1, sp2, version);
+        return target(method, b, sp1 + 1, sp2, version, previous);
     }
 
     private static HttpVersion version(byte[] b, int from, int to) throws HttpException {
@@ -108,10 +109,10 @@ public final class Http1Prologue {
         throw HttpException.protocol(HttpStatus.VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1 and HTTP/1.0 only");
     }
 
-    private static RequestLine target(Method method, byte[] b, int from, int to, HttpVersion version)
-            throws HttpException {
+    private static RequestLine target(Method method, byte[] b, int from, int to, HttpVersion version,
+                                      RequestLine previous) throws HttpException {
         if (b[from] == '/') {
-            return originForm(method, b, from, to, version);
+            return originForm(method, b, from, to, version, previous);
         }
         if (to - from == 1 && b[from] == '*') {
             if (method != Method.OPTIONS) {
@@ -134,18 +135,39 @@ public final class Http1Prologue {
             String query = pathStart == to ? null : new String(b, pathStart + 1, to - pathStart - 1, StandardCharsets.US_ASCII);
             return new RequestLine(method, "/", query, version);
         }
-        return originForm(method, b, pathStart, to, version);
+        return originForm(method, b, pathStart, to, version, previous);
     }
 
-    private static RequestLine originForm(Method method, byte[] b, int from, int to, HttpVersion version)
-            throws HttpException {
+    /**
+     * The path and query, each taken from the previous request line when its bytes spell the same (a path only
+     * when it has no {@code %}: a decoded path may be spelled by other raw bytes), and that whole line when every
+     * part is the same.
+     */
+    private static RequestLine originForm(Method method, byte[] b, int from, int to, HttpVersion version,
+                                          RequestLine previous) throws HttpException {
         int question = from;
+        boolean percent = false;
         while (question < to && b[question] != '?') {
+            percent |= b[question] == '%';
             question++;
         }
-        String path = PercentDecoding.decodePath(b, from, question);
-        String query = question == to ? null : new String(b, question + 1, to - question - 1, StandardCharsets.US_ASCII);
-        return new RequestLine(method, path, query, version);
+        if (previous == null) {
+            String path = PercentDecoding.decodePath(b, from, question);
+            return new RequestLine(method, path, query(b, question, to), version);
+        }
+        boolean samePath = !percent && Ascii.spells(previous.path(), b, from, question);
+        boolean sameQuery = previous.query() == null ? question == to
+                : question < to && Ascii.spells(previous.query(), b, question + 1, to);
+        if (samePath && sameQuery && method == previous.method() && version == previous.version()) {
+            return previous;
+        }
+        String path = samePath ? previous.path() : PercentDecoding.decodePath(b, from, question);
+        return new RequestLine(method, path, sameQuery ? previous.query() : query(b, question, to), version);
+    }
+
+    /** The raw query after the {@code ?} at {@code question}, or null when the target has none. */
+    private static String query(byte[] b, int question, int to) {
+        return question == to ? null : new String(b, question + 1, to - question - 1, StandardCharsets.US_ASCII);
     }
 
     /** The index after {@code http://} or {@code https://} (scheme case-insensitive), or -1. */

@@ -58,7 +58,10 @@ public final class Http1RequestParser {
         boolean http11 = line.version() == HttpVersion.HTTP_1_1;
         checkHost(fields, http11);
         long contentLength = framing(fields, http11);
-        return new HttpRequest(line, fields, contentLength, keepAlive(fields, http11), expectContinue(fields, http11));
+        HttpRequest request = new HttpRequest(line, fields, contentLength, keepAlive(fields, http11),
+                expectContinue(fields, http11));
+        in.previousHead().remember(line, fields);
+        return request;
     }
 
     private static void checkHost(HeaderFields fields, boolean http11) throws HttpException {

@@ -59,6 +59,8 @@ public final class InputBuffer {
     private int readTimeoutMillis;
     /** Where {@link #rewind()} goes back to, kept when the buffer makes room; -1 when none is set. */
     private int mark = -1;
+    /** The parser's memory of this connection's previous request head. */
+    private final PreviousHead previousHead = new PreviousHead();
 
     /**
      * @param in          the connection's input, a channel in blocking mode
@@ -76,6 +78,11 @@ public final class InputBuffer {
     /** A buffer over a stream with no timeouts (tests, fuzzing). */
     public static InputBuffer of(InputStream in, ParserLimits limits) {
         return new InputBuffer(Channels.newChannel(in), limits.maxLineBuffer(), ReadWatch.NONE);
+    }
+
+    /** What the previous request head read from this buffer parsed to ({@link Http1RequestParser}). */
+    PreviousHead previousHead() {
+        return previousHead;
     }
 
     public byte[] array() {

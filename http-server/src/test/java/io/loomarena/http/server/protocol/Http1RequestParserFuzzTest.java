@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.Arrays;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -46,6 +47,7 @@ class Http1RequestParserFuzzTest {
                 assertThat(request.method()).isNotNull();
                 assertThat(request.path()).isNotEmpty();
                 assertThat(request.contentLength()).isBetween(HttpRequest.CHUNKED, LIMITS.maxBody());
+                assertSameAsAlone(request, Arrays.copyOfRange(bytes, before, consumed(stream, in, bytes.length)));
                 if (request.hasBody()) {
                     assertThat(bodies.read(request, in, null)).isBetween(0L, LIMITS.maxBody());
                 }
@@ -57,6 +59,25 @@ class Http1RequestParserFuzzTest {
         } catch (EOFException e) {
             // The bytes ended inside a body: the client went away, nothing to answer.
         }
+    }
+
+    /**
+     * A request parsed after others on the connection (taking what the previous head spelled the same way) is the
+     * request its head's bytes parse to on a connection of their own.
+     */
+    private static void assertSameAsAlone(HttpRequest request, byte[] head) throws IOException {
+        HttpRequest alone;
+        try {
+            alone = new Http1RequestParser(LIMITS).parse(InputBuffer.of(new ByteArrayInputStream(head), LIMITS));
+        } catch (HttpException e) {
+            throw new AssertionError("accepted after other requests, rejected alone: " + e.getMessage(), e);
+        }
+        assertThat(alone).isNotNull();
+        assertThat(request.line()).isEqualTo(alone.line());
+        assertThat(request.headers().toString()).isEqualTo(alone.headers().toString());
+        assertThat(request.contentLength()).isEqualTo(alone.contentLength());
+        assertThat(request.keepAlive()).isEqualTo(alone.keepAlive());
+        assertThat(request.expectContinue()).isEqualTo(alone.expectContinue());
     }
 
     /** Bytes of the input the parser has consumed: those read from the stream minus those still buffered. */
