@@ -65,6 +65,19 @@ class StatsOnStdinTest {
     }
 
     @Test
+    void aFrameworksStatsCarryItsImplementationAndOursCarryNone() throws Exception {
+        String framework = StatsOnStdin.answer("stats", Map::of, "Spring Boot 4.0.7, Tomcat 11.0.14");
+        String ours = StatsOnStdin.answer("stats", Map::of);
+
+        ServerStats read = new ObjectMapper().readValue(framework.substring("stats ".length()), ServerStats.class);
+        assertThat(read.implementation()).isEqualTo("Spring Boot 4.0.7, Tomcat 11.0.14");
+        // Absent, not null: the arena's stats lines keep the fields they always had.
+        assertThat(ours).doesNotContain("implementation");
+        assertThat(new ObjectMapper().readValue(ours.substring("stats ".length()), ServerStats.class)
+                .implementation()).isNull();
+    }
+
+    @Test
     void gcRunsACollectionAndAnswersOk() {
         long before = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
