@@ -85,6 +85,10 @@ public final class ServerUnderTest implements AutoCloseable {
     /** The server written {@code server} ({@code pool --pool-size 4}, {@code virtual --cache-content}), in this JVM. */
     private static ServerConfig.Builder builder(String server) {
         HttpServerSetup setup = HttpServerSetup.parse(server);
+        if (setup.isFramework()) {
+            throw new IllegalArgumentException(setup + " is a framework row: it runs in its own JVM only (a server"
+                    + " JVM scenario), not in the test's");
+        }
         ServerConfig.Builder builder = ServerConfig.builder(setup.model()).cacheContent(setup.cachedContent());
         if (setup.pool() != null) {
             builder.poolSize(setup.pool().resolveHere());
