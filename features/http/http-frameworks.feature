@@ -5,8 +5,8 @@ Feature: Framework rows give the arena's answers, stop as its servers do, and re
   helidon (Helidon SE 4, a virtual thread per request), jetty-virtual and jetty-queued (Jetty 12's VirtualThreadPool
   and QueuedThreadPool). Each runs in its own JVM on its module's class path (target/classpath.txt, written by
   `./mvnw -q -pl http-server/frameworks/<module> -am compile`), started as the arena's server is (`serve --threads T
-  --port 0`, first line `listening on HOST:PORT`, stats on stdin, SIGTERM). A module that is not built fails its rows
-  with one line naming the row and that command. Every scenario is @Framework and @Slow, so the default build never
+  --port 0`, first line `listening on HOST:PORT`, stats on stdin, SIGTERM). A module that is not built skips its rows'
+  scenarios with one line naming the row and that command (a framework that is built and does not start fails). Every scenario is @Framework and @Slow, so the default build never
   starts a framework; -Dcucumber.filter.tags='@Framework' runs them all, '@FrameworkJetty' one framework's.
 
   What http.feature checks that these scenarios leave out, and why:

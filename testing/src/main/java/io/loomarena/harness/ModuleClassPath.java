@@ -73,8 +73,11 @@ public record ModuleClassPath(String module, String owner) {
         return new NotBuilt(owner + ": " + module + " " + what + "; build it with " + buildCommand());
     }
 
-    /** The one line of a module that is not built: it says all, so it has no stack trace. */
-    static final class NotBuilt extends HarnessException {
+    /**
+     * The one line of a module that is not built: it says all, so it has no stack trace. A precondition of the
+     * machine's build, like a database that is not installed: the scenarios report it as a skip, the rankings as a gap.
+     */
+    public static final class NotBuilt extends HarnessException {
         private static final long serialVersionUID = 1L;
 
         NotBuilt(String message) {

@@ -11,6 +11,7 @@ import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpWorkload;
 import io.loomarena.harness.http.SideBySideRun;
@@ -20,6 +21,7 @@ import io.loomarena.testing.http.support.HttpForkedServer;
 import io.loomarena.testing.http.support.HttpInFlightRequests;
 import io.loomarena.testing.http.support.RawHttpConnection;
 import io.loomarena.testing.http.support.RawResponse;
+import io.loomarena.testing.perf.Skipping;
 
 /**
  * Thin steps of {@code http-frameworks.feature} that the arena's steps cannot serve: a framework keeps no counters of
@@ -113,8 +115,12 @@ public class FrameworkSteps {
             + " side by side in one run:")
     public void sideBySide(long requests, String path, int connections, DataTable servers) {
         List<HttpServerSetup> setups = servers.asList().stream().skip(1).map(HttpServerSetup::parse).toList();
-        rows = SideBySideRun.run(setups, HttpWorkload.closed(path, connections, requests, false),
-                RunOptions.ofThisJvm().harness(), System.out);
+        HarnessSettings settings = RunOptions.ofThisJvm().harness();
+        // A framework module not built skips the run with its line, before anything is started.
+        Skipping.unlessNotBuilt(() -> setups.stream().filter(HttpServerSetup::isFramework)
+                .forEach(setup -> setup.framework().classPath().read(settings.repository())));
+        rows = SideBySideRun.run(setups, HttpWorkload.closed(path, connections, requests, false), settings,
+                System.out);
     }
 
     @Then("every server printed its throughput, p99 and the \\/metrics figures, each framework naming its version")
