@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -40,13 +41,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                      or an older server did not know, is absent
  * @param implementation the framework serving and its version as read from it at run time, for example
  *                       {@code Spring Boot 4.0.7, Tomcat 11.0.14}; null (and absent from the JSON) for loom-arena's
- *                       own servers, so their stats lines stay as they were
+ *                       own servers, so their stats lines stay as they were; read from {@code framework} too, the
+ *                       name a framework module built on branch {@code fw} writes it under
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
                           String pinnedTopStack, long allocatedBytes, Map<String, Long> readings,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String implementation) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) @JsonAlias("framework")
+                          String implementation) {
 
     /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
     public static final String CONTEXT_SWITCHES = "contextSwitches";

@@ -78,6 +78,17 @@ class StatsOnStdinTest {
     }
 
     @Test
+    void anImplementationWrittenAsFrameworkStillReadsAndABlankOneIsNone() throws Exception {
+        String base = "{\"pid\":1,\"liveThreads\":2,\"peakThreads\":3,\"heapUsedBytes\":4,\"rssBytes\":5,"
+                + "\"peakRssBytes\":6,\"cpuTimeNanos\":7,\"gcCount\":8,\"gcTimeMillis\":9,\"counters\":{},";
+        ObjectMapper json = new ObjectMapper();
+
+        assertThat(json.readValue(base + "\"framework\":\"Jetty 12.1.14\"}", ServerStats.class).implementation())
+                .isEqualTo("Jetty 12.1.14");
+        assertThat(json.readValue(base + "\"framework\":\"\"}", ServerStats.class).implementation()).isNull();
+    }
+
+    @Test
     void gcRunsACollectionAndAnswersOk() {
         long before = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
