@@ -74,6 +74,22 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | server                 | client   | requests |
       | pool --pool-size 2xcpu | platform | 1000000  |
       | pool --pool-size 2xcpu | virtual  | 1000000  |
+    @Slow @Framework
+    Examples: quick, 200,000 requests, the framework rows (run by tag: docs/http-benchmarks.md, "Framework rows")
+      | server               | client  | requests |
+      | spring-boot-virtual  | virtual | 200000   |
+      | spring-boot-platform | virtual | 200000   |
+      | helidon              | virtual | 200000   |
+      | jetty-virtual        | virtual | 200000   |
+      | jetty-queued         | virtual | 200000   |
+    @Slow @Full @Framework
+    Examples: full, 1,000,000 requests, the framework rows
+      | server               | client  | requests |
+      | spring-boot-virtual  | virtual | 1000000  |
+      | spring-boot-platform | virtual | 1000000  |
+      | helidon              | virtual | 1000000  |
+      | jetty-virtual        | virtual | 1000000  |
+      | jetty-queued         | virtual | 1000000  |
 
   @PerformanceSummary @Slow @HttpPing
   Scenario: Rank the ping suite: every model x client, fastest first
@@ -246,6 +262,32 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
       | pool               | /io?ms=10             | 3000     |
       | event-loop         | /fanout?calls=3&ms=10 | 3000     |
       | event-loop         | /io?ms=10             | 3000     |
+    @Slow @Framework
+    Examples: quick, 100 requests (one per connection), the framework rows
+      | server               | path                  | requests |
+      | spring-boot-virtual  | /fanout?calls=3&ms=10 | 100      |
+      | spring-boot-virtual  | /io?ms=10             | 100      |
+      | spring-boot-platform | /fanout?calls=3&ms=10 | 100      |
+      | spring-boot-platform | /io?ms=10             | 100      |
+      | helidon              | /fanout?calls=3&ms=10 | 100      |
+      | helidon              | /io?ms=10             | 100      |
+      | jetty-virtual        | /fanout?calls=3&ms=10 | 100      |
+      | jetty-virtual        | /io?ms=10             | 100      |
+      | jetty-queued         | /fanout?calls=3&ms=10 | 100      |
+      | jetty-queued         | /io?ms=10             | 100      |
+    @Slow @Full @Framework
+    Examples: full, 3,000 requests, the framework rows
+      | server               | path                  | requests |
+      | spring-boot-virtual  | /fanout?calls=3&ms=10 | 3000     |
+      | spring-boot-virtual  | /io?ms=10             | 3000     |
+      | spring-boot-platform | /fanout?calls=3&ms=10 | 3000     |
+      | spring-boot-platform | /io?ms=10             | 3000     |
+      | helidon              | /fanout?calls=3&ms=10 | 3000     |
+      | helidon              | /io?ms=10             | 3000     |
+      | jetty-virtual        | /fanout?calls=3&ms=10 | 3000     |
+      | jetty-virtual        | /io?ms=10             | 3000     |
+      | jetty-queued         | /fanout?calls=3&ms=10 | 3000     |
+      | jetty-queued         | /io?ms=10             | 3000     |
 
   @PerformanceSummary @Slow @HttpFanout
   Scenario: Rank the fanout suite: one ranking for /fanout and one for /io, fastest first

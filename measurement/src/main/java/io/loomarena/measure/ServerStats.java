@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * Resource figures of a server process at one instant, read from its own MXBeans and {@code /proc/self}.
  * Immutable. Sizes are bytes, times as named; {@code -1} means the figure is not available on this OS.
@@ -36,13 +39,17 @@ import java.util.Map;
  *                       count on their carriers); {@code -1} where the JVM does not provide it
  * @param readings      further cumulative figures by name ({@link #CONTEXT_SWITCHES}); a figure this OS cannot give,
  *                      or an older server did not know, is absent
- * @param framework     the framework serving and its version as read from it at run time ({@code Jetty 12.1.14}); empty
- *                      for the arena's own servers (which are named by their model)
+ * @param implementation the framework serving and its version as read from it at run time, for example
+ *                       {@code Spring Boot 4.0.7, Tomcat 11.0.14}; null (and absent from the JSON) for loom-arena's
+ *                       own servers, so their stats lines stay as they were; read from {@code framework} too, the
+ *                       name a framework module built on branch {@code fw} writes it under
  */
 public record ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                           long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                           Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents,
-                          String pinnedTopStack, long allocatedBytes, Map<String, Long> readings, String framework) {
+                          String pinnedTopStack, long allocatedBytes, Map<String, Long> readings,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) @JsonAlias("framework")
+                          String implementation) {
 
     /** Context switches of all the server's threads so far, voluntary and involuntary ({@link ContextSwitches}). */
     public static final String CONTEXT_SWITCHES = "contextSwitches";
@@ -58,16 +65,16 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
         counters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters == null ? Map.of() : counters));
         pinnedTopStack = pinnedTopStack == null ? "" : pinnedTopStack;
         readings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readings == null ? Map.of() : readings));
-        framework = framework == null ? "" : framework;
+        implementation = implementation == null || implementation.isBlank() ? null : implementation.strip();
     }
 
-    /** The figures of a server that is not a framework. */
+    /** The figures of one of loom-arena's own servers (no {@code implementation}). */
     public ServerStats(long pid, int liveThreads, int peakThreads, long heapUsedBytes, long rssBytes,
                        long peakRssBytes, long cpuTimeNanos, long gcCount, long gcTimeMillis,
                        Map<String, Long> counters, long peakHeapUsedBytes, long pinnedEvents, String pinnedTopStack,
                        long allocatedBytes, Map<String, Long> readings) {
         this(pid, liveThreads, peakThreads, heapUsedBytes, rssBytes, peakRssBytes, cpuTimeNanos, gcCount,
-                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, allocatedBytes, readings, "");
+                gcTimeMillis, counters, peakHeapUsedBytes, pinnedEvents, pinnedTopStack, allocatedBytes, readings, null);
     }
 
     /** The figures without further readings. */
@@ -95,13 +102,13 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                 gcTimeMillis, counters, -1, -1, "");
     }
 
-    /** Reads the figures of this JVM now. */
+    /** Reads the figures of this JVM now, for one of loom-arena's own servers. */
     public static ServerStats capture(Map<String, Long> counters) {
-        return capture(counters, "");
+        return capture(counters, null);
     }
 
-    /** Reads the figures of this JVM now, a server of {@code framework} ({@link #framework()}). */
-    public static ServerStats capture(Map<String, Long> counters, String framework) {
+    /** Reads the figures of this JVM now; {@code implementation} names the framework serving, null for our own. */
+    public static ServerStats capture(Map<String, Long> counters, String implementation) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long gcCount = 0;
         long gcTime = 0;
@@ -116,7 +123,7 @@ public record ServerStats(long pid, int liveThreads, int peakThreads, long heapU
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 proc.getOrDefault("VmRSS", -1L), proc.getOrDefault("VmHWM", -1L), cpu, gcCount, gcTime,
                 new LinkedHashMap<>(counters), peakHeapUsed(), pinning == null ? -1 : pinning.events(),
-                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads), furtherReadings(), framework);
+                pinning == null ? "" : pinning.topStack(), allocatedBytes(threads), furtherReadings(), implementation);
     }
 
     /** The further readings this OS gives. */

@@ -34,40 +34,41 @@ public final class StatsOnStdin {
 
     /** Starts the reader thread; {@code counters} supplies the server's model counters at each request. */
     public static void start(Supplier<Map<String, Long>> counters) {
-        start(counters, "");
+        start(counters, (String) null);
     }
 
     /**
-     * Starts the reader thread of a framework's server: its stats also name {@code framework} and its version
-     * ({@link ServerStats#framework()}).
+     * Starts the reader thread of a server that a framework serves: every {@code stats} answer carries
+     * {@code implementation} ({@link ServerStats#implementation()}), the framework and its version as read from it at
+     * run time, for example {@code Spring Boot 4.0.7, Tomcat 11.0.14}.
      */
-    public static void start(Supplier<Map<String, Long>> counters, String framework) {
-        start(counters, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out,
-                StdinLifeline.enabled() ? StdinLifeline::stopServer : () -> { }, framework);
+    public static void start(Supplier<Map<String, Long>> counters, String implementation) {
+        start(counters, implementation, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+                System.out, StdinLifeline.enabled() ? StdinLifeline::stopServer : () -> { });
     }
 
     /** Answers the commands of {@code in} on {@code out}; runs {@code atEnd} when {@code in} ends. */
     static void start(Supplier<Map<String, Long>> counters, BufferedReader in, PrintStream out, Runnable atEnd) {
-        start(counters, in, out, atEnd, "");
+        start(counters, null, in, out, atEnd);
     }
 
-    private static void start(Supplier<Map<String, Long>> counters, BufferedReader in, PrintStream out,
-                              Runnable atEnd, String framework) {
+    private static void start(Supplier<Map<String, Long>> counters, String implementation, BufferedReader in,
+                              PrintStream out, Runnable atEnd) {
         PinningMonitor.startOnce();
         Thread reader = ModelThreads.platform("stats-stdin", () -> {
-            serve(counters, framework, in, out);
+            serve(counters, implementation, in, out);
             atEnd.run();
         });
         reader.setDaemon(true);
         reader.start();
     }
 
-    private static void serve(Supplier<Map<String, Long>> counters, String framework, BufferedReader stdin,
+    private static void serve(Supplier<Map<String, Long>> counters, String implementation, BufferedReader stdin,
                               PrintStream out) {
         try (BufferedReader in = stdin) {
             String line;
             while ((line = in.readLine()) != null) {
-                out.println(answer(line.strip(), counters, framework));
+                out.println(answer(line.strip(), counters, implementation));
                 out.flush();
             }
         } catch (IOException e) {
@@ -76,13 +77,13 @@ public final class StatsOnStdin {
     }
 
     static String answer(String command, Supplier<Map<String, Long>> counters) {
-        return answer(command, counters, "");
+        return answer(command, counters, null);
     }
 
-    static String answer(String command, Supplier<Map<String, Long>> counters, String framework) {
+    static String answer(String command, Supplier<Map<String, Long>> counters, String implementation) {
         try {
             return switch (command) {
-                case "stats" -> "stats " + JSON.writeValueAsString(ServerStats.capture(counters.get(), framework));
+                case "stats" -> "stats " + JSON.writeValueAsString(ServerStats.capture(counters.get(), implementation));
                 case "reset-peaks" -> {
                     ServerStats.resetPeaks();
                     yield "reset-peaks ok";

@@ -38,18 +38,6 @@ class StatsOnStdinTest {
     }
 
     @Test
-    void aFrameworksStatsNameItAndTheArenasServersLeaveItEmpty() throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        ServerStats framework = json.readValue(StatsOnStdin.answer("stats", Map::of, "Jetty 12.1.14")
-                .substring("stats ".length()), ServerStats.class);
-        ServerStats arena = json.readValue(StatsOnStdin.answer("stats", Map::of).substring("stats ".length()),
-                ServerStats.class);
-
-        assertThat(framework.framework()).isEqualTo("Jetty 12.1.14");
-        assertThat(arena.framework()).isEmpty();
-    }
-
-    @Test
     void resetPeaksAndUnknownCommands() {
         assertThat(StatsOnStdin.answer("reset-peaks", Map::of)).isEqualTo("reset-peaks ok");
         assertThat(StatsOnStdin.answer("turbo", Map::of)).isEqualTo("error unknown command: turbo");
@@ -74,6 +62,30 @@ class StatsOnStdinTest {
 
         assertThat(stats.peakThreads()).isEqualTo(3);
         assertThat(stats.pinnedTopStack()).isEmpty();
+    }
+
+    @Test
+    void aFrameworksStatsCarryItsImplementationAndOursCarryNone() throws Exception {
+        String framework = StatsOnStdin.answer("stats", Map::of, "Spring Boot 4.0.7, Tomcat 11.0.14");
+        String ours = StatsOnStdin.answer("stats", Map::of);
+
+        ServerStats read = new ObjectMapper().readValue(framework.substring("stats ".length()), ServerStats.class);
+        assertThat(read.implementation()).isEqualTo("Spring Boot 4.0.7, Tomcat 11.0.14");
+        // Absent, not null: the arena's stats lines keep the fields they always had.
+        assertThat(ours).doesNotContain("implementation");
+        assertThat(new ObjectMapper().readValue(ours.substring("stats ".length()), ServerStats.class)
+                .implementation()).isNull();
+    }
+
+    @Test
+    void anImplementationWrittenAsFrameworkStillReadsAndABlankOneIsNone() throws Exception {
+        String base = "{\"pid\":1,\"liveThreads\":2,\"peakThreads\":3,\"heapUsedBytes\":4,\"rssBytes\":5,"
+                + "\"peakRssBytes\":6,\"cpuTimeNanos\":7,\"gcCount\":8,\"gcTimeMillis\":9,\"counters\":{},";
+        ObjectMapper json = new ObjectMapper();
+
+        assertThat(json.readValue(base + "\"framework\":\"Jetty 12.1.14\"}", ServerStats.class).implementation())
+                .isEqualTo("Jetty 12.1.14");
+        assertThat(json.readValue(base + "\"framework\":\"\"}", ServerStats.class).implementation()).isNull();
     }
 
     @Test

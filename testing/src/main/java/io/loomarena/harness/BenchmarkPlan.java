@@ -1,7 +1,6 @@
 package io.loomarena.harness;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,8 +148,6 @@ public record BenchmarkPlan(String suite, String unit, String serverModel, Strin
 
     /** The server's launch, with the downstream's arguments appended when there is one. */
     public JvmLaunch serverWithDownstream(String host, int port) {
-        List<String> args = new ArrayList<>(server.args());
-        args.addAll(downstream.serverArguments().forDownstream(host, port));
-        return new JvmLaunch(server.mainClass(), args);
+        return server.withMoreArgs(downstream.serverArguments().forDownstream(host, port));
     }
 }

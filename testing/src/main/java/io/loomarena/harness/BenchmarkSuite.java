@@ -44,4 +44,12 @@ public interface BenchmarkSuite {
     default List<String> optionalCombinations(Map<String, Object> groupWorkload) {
         return List.of();
     }
+
+    /**
+     * The {@link #optionalCombinations} whose absence a ranking names under the group (one {@code [PERF][GAP]} line),
+     * because a run may have tried them and failed (a framework that did not start): none unless the suite says so.
+     */
+    default List<String> reportedGaps(Map<String, Object> groupWorkload) {
+        return List.of();
+    }
 }

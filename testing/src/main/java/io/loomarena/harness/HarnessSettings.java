@@ -157,4 +157,13 @@ public record HarnessSettings(int forks, int warmupIterations, int iterations, S
         args.addAll(extraJvmArgs);
         return List.copyOf(args);
     }
+
+    /**
+     * The repository root, where the harness finds build outputs (a framework module's class path,
+     * {@link ModuleClassPath}): the results folder's parent, as surefire sets it ({@code <repo>/target-results}).
+     */
+    public Path repository() {
+        Path absolute = resultsDir.toAbsolutePath().normalize();
+        return Objects.requireNonNullElse(absolute.getParent(), absolute);
+    }
 }

@@ -146,7 +146,10 @@ record DocReferences(Set<String> tags, List<Set<String>> scenarios, Set<String> 
         }
     }
 
-    /** {@code VIRTUAL}, {@code POOL_4}, {@code POOL_2XCPU} before {@code _SERVER}; a client's name before {@code _CLIENT}. */
+    /**
+     * {@code VIRTUAL}, {@code POOL_4}, {@code POOL_2XCPU}, a framework row's {@code SPRING_BOOT_PLATFORM_4} before
+     * {@code _SERVER}; a client's name before {@code _CLIENT}.
+     */
     private static boolean isLabel(String prefix, String side) {
         if (prefix.length() == 1) {
             return true; // A_SERVER, X_CLIENT: a placeholder in an explanation
@@ -155,7 +158,9 @@ record DocReferences(Set<String> tags, List<Set<String>> scenarios, Set<String> 
             return Stream.of(ClientModel.values()).anyMatch(model -> model.name().equals(prefix));
         }
         return Stream.of(ServerModel.values()).anyMatch(model -> prefix.equals(model.name())
-                || model.hasPool() && prefix.matches(model.name() + "_[0-9]+(XCPU)?"));
+                || model.hasPool() && prefix.matches(model.name() + "_[0-9]+(XCPU)?"))
+                || Stream.of(io.loomarena.harness.http.FrameworkRow.values()).anyMatch(row -> prefix.equals(row.name())
+                || row.takesPoolSize() && prefix.matches(row.name() + "_[0-9]+(XCPU)?"));
     }
 
     /** Every scenario's tags as a filter sees them: its written tags and its Examples row's model tags. */

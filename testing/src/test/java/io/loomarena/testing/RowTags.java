@@ -26,6 +26,7 @@ import io.cucumber.messages.types.FeatureChild;
 import io.cucumber.messages.types.GherkinDocument;
 import io.cucumber.messages.types.Scenario;
 import io.cucumber.messages.types.TableRow;
+import io.loomarena.harness.http.FrameworkRow;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.model.ClientModel;
 import io.loomarena.model.ServerModel;
@@ -35,7 +36,8 @@ import io.loomarena.model.ServerModel;
  * row per model, not one tagged Examples block per model (Gherkin tags whole blocks only): a {@code server} or
  * {@code model} column gives the server model's tag ({@code virtual} or {@code virtual --cache-content}:
  * {@code @ServerVirtual}), {@code --cache-content} in it adds {@code @CachedContent}, a {@code client} column gives
- * the client model's tag (in {@code features/echo/} and {@code features/http/}). The words are {@link ServerModel}'s and {@link ClientModel}'s command-line names, so a new
+ * the client model's tag (in {@code features/echo/} and {@code features/http/}); a framework row's name
+ * ({@code spring-boot-virtual}) gives {@code @Framework} and its framework's tag ({@code @FrameworkSpringBoot}). The words are {@link ServerModel}'s and {@link ClientModel}'s command-line names, so a new
  * model's tag needs no line here. {@link RowTagFilter} applies {@code -Dcucumber.filter.tags} to a scenario's own
  * tags plus these; Cucumber's own reports show the own tags only.
  * <p>A feature file is read once (by the class-path resource or file its scenarios come from), every row of it at
@@ -171,9 +173,15 @@ public final class RowTags {
         Set<String> tags = new LinkedHashSet<>();
         if (SERVER_COLUMNS.contains(column)) {
             List<String> words = List.of(value.split("\\s+"));
+            Optional<FrameworkRow> framework = FrameworkRow.fromCliName(words.getFirst());
+            if (framework.isPresent()) {
+                // A framework row's own tags, never a model's: @ServerVirtual must not start a framework.
+                tags.addAll(framework.get().tags());
+                return tags;
+            }
             tags.add(ServerModel.fromCliName(words.getFirst()).orElseThrow(() -> new UnknownModel(where + ": '"
                     + words.getFirst() + "' in column '" + column + "' is not a server model (one of: "
-                    + ServerModel.allowed() + ")")).tag());
+                    + ServerModel.allowed() + "; or a framework row: " + FrameworkRow.allowed() + ")")).tag());
             if (words.contains(CACHED_CONTENT_OPTION)) {
                 tags.add(CACHED_CONTENT_TAG);
             }

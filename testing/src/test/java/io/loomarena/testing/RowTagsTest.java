@@ -21,6 +21,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.FilePosition;
 import org.junit.platform.engine.support.descriptor.FileSource;
 
+import io.loomarena.harness.http.FrameworkRow;
 import io.loomarena.model.ClientModel;
 import io.loomarena.model.ServerModel;
 
@@ -58,12 +59,22 @@ class RowTagsTest {
     }
 
     @Test
+    void aFrameworkRowCarriesItsFrameworksTagsAndNoModelsSoServerVirtualNeverStartsOne() {
+        assertThat(RowTags.derive("server", "spring-boot-virtual", "x:1"))
+                .containsExactlyInAnyOrder("@Framework", "@FrameworkSpringBoot");
+        assertThat(RowTags.derive("server", "jetty-queued --pool-size 4", "x:1"))
+                .containsExactlyInAnyOrder("@Framework", "@FrameworkJetty");
+        assertThat(RowTags.derive("server", "helidon", "x:1")).containsExactlyInAnyOrder("@Framework",
+                "@FrameworkHelidon").doesNotContain("@ServerVirtual");
+    }
+
+    @Test
     void anUnknownModelWordFailsWithOneLineNamingFileLineAndWord() {
         String typo = OUTLINE.replace("| pool --pool-size 4      | virtual  |", "| pol                     | virtual  |");
         assertThatThrownBy(() -> RowTags.rows("features/http/f.feature", typo))
                 .isInstanceOf(RowTags.UnknownModel.class)
                 .hasMessage("features/http/f.feature:10: 'pol' in column 'server' is not a server model (one of: "
-                        + ServerModel.allowed() + ")");
+                        + ServerModel.allowed() + "; or a framework row: " + FrameworkRow.allowed() + ")");
         assertThatThrownBy(() -> RowTags.derive("client", "green", "features/echo/e.feature:7"))
                 .hasMessage("features/echo/e.feature:7: 'green' in column 'client' is not a client model (one of: "
                         + ClientModel.allowed() + ")");

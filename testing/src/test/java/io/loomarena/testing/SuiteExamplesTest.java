@@ -27,6 +27,7 @@ import io.cucumber.messages.types.PickleStep;
 import io.cucumber.messages.types.PickleTag;
 import io.cucumber.messages.types.Scenario;
 import io.loomarena.harness.echo.EchoSuite;
+import io.loomarena.harness.http.FrameworkRow;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.harness.http.HttpSuite;
 import io.loomarena.model.ClientModel;
@@ -111,11 +112,11 @@ class SuiteExamplesTest {
         return problems;
     }
 
-    /** The tags that name a model: a server's, a client's, {@code @CachedContent}. */
+    /** The tags that name a model: a server's, a client's, {@code @CachedContent}, a framework row's. */
     private static Set<String> modelTags(Set<String> tags) {
         Set<String> models = new LinkedHashSet<>();
         tags.stream().filter(tag -> tag.startsWith("@Server") || tag.startsWith("@Client")
-                || tag.equals(RowTags.CACHED_CONTENT_TAG)).forEach(models::add);
+                || tag.equals(RowTags.CACHED_CONTENT_TAG) || tag.startsWith(FrameworkRow.TAG)).forEach(models::add);
         return models;
     }
 
@@ -175,10 +176,7 @@ class SuiteExamplesTest {
         if (suite.isPresent() && http.isPresent()) {
             HttpSuite.Entry entry = new HttpSuite.Entry(HttpServerSetup.parse(http.get().group(1)),
                     ClientModel.parse(http.get().group(2)));
-            Set<String> wanted = new LinkedHashSet<>(List.of(entry.server().model().tag(), entry.client().tag()));
-            if (entry.server().cachedContent()) {
-                wanted.add(HttpSuite.CACHED_CONTENT);
-            }
+            Set<String> wanted = entry.tags();
             return Optional.of(new Row(group, HttpSuite.of(suite.get().group(1)).combinations().stream()
                     .map(Object::toString).toList(), entry.toString(), wanted, tags));
         }

@@ -45,7 +45,8 @@ public final class ForkedServer implements AutoCloseable {
         this.settings = settings;
         this.listening = new CompletableFuture<>();
         this.answers = new LinkedBlockingQueue<>(1_000);
-        this.process = fork.start(name, launch, role, this::onStdoutLine);
+        // A framework's launch runs on its module's class path; a module not built fails here, with one line.
+        this.process = fork.forLaunch(launch, settings.repository()).start(name, launch, role, this::onStdoutLine);
         this.address = awaitListening();
     }
 

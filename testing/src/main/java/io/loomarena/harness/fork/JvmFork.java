@@ -57,6 +57,24 @@ public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, C
         return ofHarnessJvm(settings.jvm(), settings.jvmArgs(), CpuPinning.detect(settings.pinning()));
     }
 
+    /**
+     * The forks that run {@code launch}: these, or for a launch on a module's own class path ({@link JvmLaunch#classPath()},
+     * a framework's) these with that class path, read now from {@code repository}.
+     *
+     * @throws HarnessException one line naming what runs from the module and the command that builds it, when it is
+     *                          not built; or when these forks run on another host, which has no such build
+     */
+    public JvmFork forLaunch(JvmLaunch launch, Path repository) {
+        if (launch.classPath() == null) {
+            return this;
+        }
+        if (launcher.remote()) {
+            throw new HarnessException(launch.classPath().owner() + ": runs on this machine only (its class path is"
+                    + " " + launch.classPath().module() + "'s build here), not on " + launcher.host());
+        }
+        return withClassPath(launch.classPath().read(repository));
+    }
+
     /** The full command line for {@code launch} in {@code role}; see the class comment for the order. */
     public List<String> command(JvmLaunch launch, CpuPinning.Role role) {
         return launcher.wrap(jvmCommand(launch, role));

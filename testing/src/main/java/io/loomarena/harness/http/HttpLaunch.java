@@ -35,6 +35,18 @@ public final class HttpLaunch {
         return new JvmLaunch(MAIN_CLASS, args);
     }
 
+    /**
+     * A framework row's {@code serve --threads T --host HOST --port 0} and then {@code options} (they may set
+     * {@code --pool-size}), on its module's class path (contract of every framework's {@code serve}: the arena's
+     * first line, stdin commands and stop).
+     */
+    public static JvmLaunch serve(FrameworkRow row, List<String> options) {
+        List<String> args = new ArrayList<>(List.of("serve", FrameworkRow.THREADS_OPTION, row.threadsValue(),
+                "--host", HOST, "--port", "0"));
+        args.addAll(options);
+        return new JvmLaunch(row.framework().mainClass(), args, row.classPath());
+    }
+
     /** The {@code load} command of one run of {@code workload} against {@code origin} ({@code http://HOST:PORT}). */
     public static JvmLaunch load(ClientModel client, HttpWorkload workload, String origin,
                                  String jsonFile) {

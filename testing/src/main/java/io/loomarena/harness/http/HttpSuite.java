@@ -24,14 +24,18 @@ public enum HttpSuite implements BenchmarkSuite {
 
     /**
      * {@code /ping}, fixed work at concurrency 10: every server x client, plus the pool at 2 x CPUs and the Netty
-     * reference ({@code netty}, which serves {@code /ping} and {@code /data.json} only).
+     * reference ({@code netty}, which serves {@code /ping} and {@code /data.json} only), and every framework row
+     * against the virtual client.
      */
     PING(Ranked.FASTEST_FIRST, List.of()),
     /** {@code /data.json}, a user ramp (open model): every server, ranked by p99 latency. */
     DATA(Ranked.BY_P99, List.of()),
     /** {@code /files/} 50 KB page per concurrency level and keep-alive setting: a table per level. */
     SWEEP(Ranked.TABLE_PER_LEVEL, List.of("connections", "keepAlive")),
-    /** {@code /fanout} and {@code /io} at concurrency 100: virtual against pools of 4 and 100 threads. */
+    /**
+     * {@code /fanout} and {@code /io} at concurrency 100: virtual against pools of 4 and 100 threads, and every
+     * framework row.
+     */
     FANOUT(Ranked.FASTEST_FIRST, List.of("path")),
     /** {@code /cpu} at two concurrency levels: every server. */
     CPU(Ranked.FASTEST_FIRST, List.of("connections")),
@@ -95,14 +99,13 @@ public enum HttpSuite implements BenchmarkSuite {
         }
 
         /**
-         * The model tags its Examples rows carry: the server model's and the client's, and {@value HttpSuite#CACHED_CONTENT}
-         * for cached content (so that one combination can be run by its tags).
+         * The model tags its Examples rows carry: the server's ({@link HttpServerSetup#tags()}: the model's and
+         * {@value HttpSuite#CACHED_CONTENT} for cached content, or a framework row's) and the client's, so that one
+         * combination can be run by its tags.
          */
         public Set<String> tags() {
-            Set<String> tags = new LinkedHashSet<>(List.of(server.model().tag(), client.tag()));
-            if (server.cachedContent()) {
-                tags.add(CACHED_CONTENT);
-            }
+            Set<String> tags = new LinkedHashSet<>(server.tags());
+            tags.add(client.tag());
             return Collections.unmodifiableSet(tags); // in this order, for messages
         }
 
@@ -120,7 +123,9 @@ public enum HttpSuite implements BenchmarkSuite {
      * across hosts and its scenarios (a check holds its features' Examples to it) derive from. Every model with its
      * defaults plus virtual with cached content, both clients for {@code ping}, which adds the pool at 2 x CPUs and
      * the Netty reference; {@code fanout} measures virtual against pools of 4 and 100 threads and the event loop
-     * (which waits on timers and asynchronous downstream calls, with no thread per request).
+     * (which waits on timers and asynchronous downstream calls, with no thread per request). {@code ping} and
+     * {@code fanout} then measure every framework row ({@link HttpServerSetup#everyFramework()}) against the virtual
+     * client: ranked when they ran ({@link #optionalCombinations}), as they run by tag only.
      */
     public List<Entry> combinations() {
         List<HttpServerSetup> servers = new ArrayList<>(HttpServerSetup.everyModel());
@@ -141,6 +146,9 @@ public enum HttpSuite implements BenchmarkSuite {
         List<Entry> entries = new ArrayList<>();
         for (ClientModel client : clients) {
             servers.forEach(server -> entries.add(new Entry(server, client)));
+        }
+        if (measuresFrameworks()) {
+            HttpServerSetup.everyFramework().forEach(server -> entries.add(new Entry(server, ClientModel.VIRTUAL)));
         }
         return List.copyOf(entries);
     }
@@ -183,10 +191,37 @@ public enum HttpSuite implements BenchmarkSuite {
         };
     }
 
-    /** Every combination a group must hold to be ranked: each server against each client, with the group's variant. */
+    /** Whether the suite measures the framework rows too: {@code ping} and {@code fanout}. */
+    public boolean measuresFrameworks() {
+        return this == PING || this == FANOUT;
+    }
+
+    /**
+     * Every combination a group must hold to be ranked: each of the arena's servers against each client, with the
+     * group's variant. Framework rows are not among them ({@link #optionalCombinations}).
+     */
     @Override
     public List<String> expectedCombinations(Map<String, Object> groupWorkload) {
         String variant = variant(groupWorkload);
-        return combinations().stream().map(entry -> entry.name(variant)).toList();
+        return combinations().stream().filter(entry -> !entry.server().isFramework())
+                .map(entry -> entry.name(variant)).toList();
+    }
+
+    /**
+     * The framework rows' combinations: they run by tag only ({@code @Framework}, never in the default build) and a
+     * framework may fail to start (a module not built), so a group is ranked without them, each missing one reported
+     * as a gap ({@link #reportedGaps}), and with them when their summaries are there.
+     */
+    @Override
+    public List<String> optionalCombinations(Map<String, Object> groupWorkload) {
+        String variant = variant(groupWorkload);
+        return combinations().stream().filter(entry -> entry.server().isFramework())
+                .map(entry -> entry.name(variant)).toList();
+    }
+
+    /** Every framework row's combination: the ranking names each one missing, so that a gap is never silent. */
+    @Override
+    public List<String> reportedGaps(Map<String, Object> groupWorkload) {
+        return optionalCombinations(groupWorkload);
     }
 }

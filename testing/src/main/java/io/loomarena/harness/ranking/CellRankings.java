@@ -46,6 +46,7 @@ public final class CellRankings {
     }
 
     private static SuiteRanking rankOne(SummaryStore store, BenchmarkSuite suite, SuiteLedger ledger) {
-        return ledger.summaryStep(store.suiteDir(suite.folder()), () -> SuiteRanking.rank(store, suite));
+        return ledger.summaryStep(store.suiteDir(suite.folder()), () -> SuiteRanking.rank(store, suite,
+                ledger.failures(store.suiteDir(suite.folder()))));
     }
 }

@@ -33,7 +33,7 @@ final class CellScope {
         }
         return summaries.stream().map(s -> new BenchmarkSummary(s.suite(), s.combination() + "@" + cell.label(),
                 s.serverModel(), s.clientModel(), s.serverLabel(), s.clientLabel(), s.unit(), s.workload(), s.runs(),
-                s.aggregate(), s.environment())).toList();
+                s.aggregate(), s.environment(), s.implementation())).toList();
     }
 
     /** The ranking's name for {@code name}'s summaries (already {@link #named}): with their cell when not the default. */

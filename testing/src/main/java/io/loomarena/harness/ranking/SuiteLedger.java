@@ -1,6 +1,7 @@
 package io.loomarena.harness.ranking;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -22,10 +23,26 @@ public final class SuiteLedger {
 
     private final Set<Path> measured = ConcurrentHashMap.newKeySet();
     private final Set<Path> failed = ConcurrentHashMap.newKeySet();
+    private final Map<Path, Map<String, String>> measurementFailures = new ConcurrentHashMap<>();
 
     /** Notes that this run measures (or tries to measure) a combination of the suite in {@code suiteDir}. */
     public void measuring(Path suiteDir) {
         measured.add(key(suiteDir));
+    }
+
+    /**
+     * Notes that this run failed to measure {@code combination} of the suite in {@code suiteDir}, with the first line
+     * of why, so that its ranking names the gap with its cause ({@link RankingGaps}).
+     */
+    public void failedToMeasure(Path suiteDir, String combination, String why) {
+        String firstLine = why == null ? "" : why.strip().lines().findFirst().orElse("");
+        measurementFailures.computeIfAbsent(key(suiteDir), dir -> new ConcurrentHashMap<>())
+                .put(combination, firstLine);
+    }
+
+    /** The first line of why each combination of the suite in {@code suiteDir} failed in this run, by combination. */
+    public Map<String, String> failures(Path suiteDir) {
+        return Map.copyOf(measurementFailures.getOrDefault(key(suiteDir), Map.of()));
     }
 
     /** Whether this run measured the suite in {@code suiteDir}. */

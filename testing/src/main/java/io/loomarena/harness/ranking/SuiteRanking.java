@@ -42,15 +42,33 @@ public record SuiteRanking(BenchmarkSuite suite, List<Ranking> groups, String co
      * @throws RankingException when a combination of a group is missing or a group's workloads differ
      */
     public static SuiteRanking rank(SummaryStore store, BenchmarkSuite suite) {
+        return rank(store, suite, Map.of());
+    }
+
+    /**
+     * Ranks the persisted summaries of {@code suite}; under each group, a {@code [PERF][GAP]} line for each combination
+     * the suite reports when missing ({@link RankingGaps}), with its failure from {@code failures} when this run had one.
+     *
+     * @throws NothingToDo     when the suite has no summary at all
+     * @throws RankingException when a combination of a group is missing or a group's workloads differ
+     */
+    public static SuiteRanking rank(SummaryStore store, BenchmarkSuite suite, Map<String, String> failures) {
         Path dir = store.suiteDir(suite.folder());
         List<Ranking> groups = rankGroups(store, suite);
         List<RankingTable> tables = groups.stream().map(group -> RankingTable.of(group, suite.ranked())).toList();
         List<Path> files = List.of(
-                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(tables, MarkdownRanking::render)),
+                RankingFiles.write(dir.resolve(RankingFiles.MARKDOWN), each(tables, table -> MarkdownRanking.render(table)
+                        + gaps(table, suite, failures))),
                 RankingFiles.write(dir.resolve(RankingFiles.CSV), csv(suite, tables)));
-        // A group with nothing left to judge says so under its ranking (RankingNoVerdict).
+        // A group with nothing left to judge says so under its ranking (RankingNoVerdict), and so does a gap.
         return new SuiteRanking(suite, groups, each(tables, table -> ConsoleRanking.render(table)
-                + RankingNoVerdict.of(table.ranking(), suite.ranked()).map(line -> line + "\n").orElse("")), files);
+                + RankingNoVerdict.of(table.ranking(), suite.ranked()).map(line -> line + "\n").orElse("")
+                + gaps(table, suite, failures)), files);
+    }
+
+    private static String gaps(RankingTable table, BenchmarkSuite suite, Map<String, String> failures) {
+        return RankingGaps.of(table.ranking(), suite, failures).stream().map(line -> line + "\n")
+                .collect(Collectors.joining());
     }
 
     /** The {@code [PERF] NO VERDICT} lines of the groups that had nothing left to judge ({@link RankingNoVerdict}). */

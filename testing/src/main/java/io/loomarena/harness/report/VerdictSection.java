@@ -76,10 +76,34 @@ final class VerdictSection {
         Ranking ranking = judged.ranking().get();
         RankingTable table = RankingTable.of(ranking, kind);
         return "<p class=\"verdict\">" + HtmlReport.escape(kind.verdict(ranking)) + "</p>\n"
-                + table(table, RankingTable.Output.HTML) + kind.reportNote(table)
+                + table(table, RankingTable.Output.HTML) + implementations(judged.summaries()) + kind.reportNote(table)
                 + "<details><summary>every figure of this table (as in ranking.md)</summary>\n"
                 + table(table, RankingTable.Output.MARKDOWN) + "</details>\n";
     }
+
+    /**
+     * Which framework and version served each framework row of the table, as its summary recorded them at run time:
+     * a two-column table under the ranking, empty when no row is a framework's (the arena's own servers are
+     * {@code loom-arena <commit>}, said once by the environment).
+     */
+    static String implementations(List<BenchmarkSummary> summaries) {
+        List<BenchmarkSummary> frameworks = summaries.stream().filter(VerdictSection::servedByFramework).toList();
+        if (frameworks.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<table class=\"implementations\">\n<tr><th>framework row</th>"
+                + "<th>implementation (as the server named it)</th></tr>\n");
+        frameworks.forEach(s -> out.append("<tr><td>").append(HtmlReport.escape(s.combination())).append("</td><td>")
+                .append(HtmlReport.escape(s.implementation())).append("</td></tr>\n"));
+        return out.append("</table>\n").toString();
+    }
+
+    private static boolean servedByFramework(BenchmarkSummary summary) {
+        return summary.implementation() != null && !summary.implementation().startsWith(ARENA);
+    }
+
+    /** How the arena's own servers' implementation starts ({@code BenchmarkSummary.arenaImplementation}). */
+    private static final String ARENA = BenchmarkSummary.arenaImplementation(null).split(" ", 2)[0] + " ";
 
     /** The table's {@code output} columns: a header row, then one row per combination, the first's ties shaded. */
     static String table(RankingTable table, RankingTable.Output output) {

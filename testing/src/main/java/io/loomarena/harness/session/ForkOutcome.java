@@ -17,10 +17,18 @@ import io.loomarena.measure.RunResult;
  * @param peakRssPerRun     whether the server's peak RSS could be reset before each measured iteration
  * @param operationsPerHost per client host, the operations its clients completed over the measured iterations
  * @param errorsPerHost     per client host, the errors its clients saw by kind
+ * @param implementation    the framework and its version the server named in its stats; null for loom-arena's own
  */
 public record ForkOutcome(int fork, long serverPid, RunResult result, List<IterationReadings> costs,
                           boolean peakRssPerRun, Map<String, Long> operationsPerHost,
-                          Map<String, Map<String, Long>> errorsPerHost) {
+                          Map<String, Map<String, Long>> errorsPerHost, String implementation) {
+
+    /** A fork of one of loom-arena's own servers. */
+    public ForkOutcome(int fork, long serverPid, RunResult result, List<IterationReadings> costs,
+                       boolean peakRssPerRun, Map<String, Long> operationsPerHost,
+                       Map<String, Map<String, Long>> errorsPerHost) {
+        this(fork, serverPid, result, costs, peakRssPerRun, operationsPerHost, errorsPerHost, null);
+    }
 
     public ForkOutcome {
         costs = List.copyOf(costs);

@@ -83,6 +83,11 @@ final class ForkPacer {
     }
 
     /** Whether the server's peak RSS could be reset before each measured iteration. */
+    /** The framework and its version the server named at the settling; null for loom-arena's own servers. */
+    String implementation() {
+        return reader.implementation();
+    }
+
     boolean peakRssPerRun() {
         return reader.peakRssPerRun();
     }

@@ -130,7 +130,7 @@ public final class ForkRunner implements AutoCloseable {
                         + plan.combination() + ", expected " + settings.iterations() + clients.get(0).details());
             }
             return new ForkOutcome(forkNumber, server.pid(), results.merged(), pacer.costs(), pacer.peakRssPerRun(),
-                    results.operationsPerHost(), results.errorsPerHost());
+                    results.operationsPerHost(), results.errorsPerHost(), pacer.implementation());
         } finally {
             pacer.closeClients();
         }

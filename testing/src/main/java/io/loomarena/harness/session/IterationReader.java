@@ -32,6 +32,8 @@ final class IterationReader {
     private OptionalDouble placementBefore = OptionalDouble.empty();
     private boolean placementRead;
     private boolean peakRssPerRun = true;
+    /** The framework and version the server's stats name ({@code ServerStats.implementation()}); null for ours. */
+    private String implementation;
 
     IterationReader(ForkedServer server, Optional<CrossCpuProbe> probe, Optional<CpuNeighbours> neighbours,
                     List<Long> alsoOnClientCpu) {
@@ -51,7 +53,7 @@ final class IterationReader {
      * model gets the same, whatever its build.
      */
     void settle() {
-        server.stats();
+        implementation = server.stats().implementation();
         server.resetPeaks();
         server.gc();
     }
@@ -85,6 +87,11 @@ final class IterationReader {
     /** The readings around each measured iteration, in order. */
     List<IterationReadings> readings() {
         return List.copyOf(readings);
+    }
+
+    /** The framework and its version as the server's first stats named them; null for loom-arena's own servers. */
+    String implementation() {
+        return implementation;
     }
 
     /** Whether the server's peak RSS could be reset before each measured iteration. */

@@ -13,6 +13,7 @@ import io.loomarena.harness.BenchmarkPlan;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.summary.Aggregate;
 import io.loomarena.harness.summary.BenchmarkSummary;
+import io.loomarena.harness.summary.Environment;
 import io.loomarena.harness.summary.HostInfo;
 import io.loomarena.harness.summary.MeasuredRun;
 import io.loomarena.harness.summary.Runs;
@@ -35,6 +36,8 @@ public final class MeasuredForks {
     private final List<Boolean> peakRssPerFork = new ArrayList<>();
     private final Map<String, Map<String, Long>> errorsPerHost = new LinkedHashMap<>();
     private final Map<String, Long> operationsPerHost = new LinkedHashMap<>();
+    /** What the server's stats named in the forks so far (a framework and its version); null: none did. */
+    private String implementation;
 
     public MeasuredForks(BenchmarkPlan plan, HarnessSettings settings, Deployment deployment) {
         this(plan, settings, deployment, null);
@@ -55,6 +58,9 @@ public final class MeasuredForks {
                     fork.result().iterations().get(i), fork.serverPid(), fork.costs().get(i)));
         }
         peakRssPerFork.add(fork.peakRssPerRun());
+        if (fork.implementation() != null) {
+            implementation = fork.implementation();
+        }
         fork.operationsPerHost().forEach((host, n) -> operationsPerHost.merge(host, n, Long::sum));
         fork.errorsPerHost().forEach((host, errors) -> errors.forEach((kind, n) ->
                 errorsPerHost.computeIfAbsent(host, h -> new TreeMap<>()).merge(kind, n, Long::sum)));
@@ -77,13 +83,14 @@ public final class MeasuredForks {
                     + " have run");
         }
         Path repository = Objects.requireNonNullElse(settings.resultsDir().getParent(), settings.resultsDir());
+        Environment environment = EnvironmentProbe.capture(settings.jvm(), deployment, started, loadAverage,
+                !peakRssPerFork.contains(false), repository, hostsWithErrors());
         return new BenchmarkSummary(plan.suite(), plan.combination(), plan.serverModel(), plan.clientModel(),
                 plan.serverLabel(), plan.clientLabel(), plan.unit(), workload(),
                 new Runs(forks(), settings.warmupIterations(), settings.iterations(), measured,
                         interleavingSeed, forks() - settings.forks()),
-                Aggregate.of(measured),
-                EnvironmentProbe.capture(settings.jvm(), deployment, started, loadAverage,
-                        !peakRssPerFork.contains(false), repository, hostsWithErrors()));
+                Aggregate.of(measured), environment,
+                implementation != null ? implementation : BenchmarkSummary.arenaImplementation(environment.gitCommit()));
     }
 
     /** The hosts, each client host with the operations and errors its clients saw. */

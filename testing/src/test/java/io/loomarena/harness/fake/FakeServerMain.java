@@ -16,12 +16,16 @@ import io.loomarena.measure.StatsOnStdin;
 
 /**
  * A stand-in server for harness tests, run in a forked JVM: {@code normal} listens on a free loopback port, prints
- * {@code listening on HOST:PORT}, echoes bytes and answers stats on stdin; {@code exit-early} fails at start with a
+ * {@code listening on HOST:PORT}, echoes bytes and answers stats on stdin ({@code framework} does the same, its stats
+ * naming {@value #FRAMEWORK} as a framework's do); {@code exit-early} fails at start with a
  * message on stderr; {@code silent} never says it listens. It runs until killed. Its counters: connections
  * {@code accepted}, and {@code fullCollections}, the whole-heap collections of its JVM so far (it allocates too little
  * for one of its own: each is the harness's doing).
  */
 public final class FakeServerMain {
+
+    /** The implementation the {@code framework} mode's stats name. */
+    public static final String FRAMEWORK = "Fake Framework 1.2.3, Fake Container 4.5";
 
     private FakeServerMain() {
     }
@@ -34,7 +38,8 @@ public final class FakeServerMain {
                 System.exit(3);
             }
             case "silent" -> System.out.println("starting, but never listening");
-            default -> serve();
+            case "framework" -> serve(FRAMEWORK);
+            default -> serve(null);
         }
         new CountDownLatch(1).await();
     }
@@ -51,10 +56,11 @@ public final class FakeServerMain {
         return count;
     }
 
-    private static void serve() throws IOException {
+    private static void serve(String implementation) throws IOException {
         AtomicLong accepted = new AtomicLong();
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        StatsOnStdin.start(() -> Map.of("accepted", accepted.get(), "fullCollections", fullCollections()));
+        StatsOnStdin.start(() -> Map.of("accepted", accepted.get(), "fullCollections", fullCollections()),
+                implementation);
         Thread.ofPlatform().name("fake-accept").start(() -> {
             while (!server.isClosed()) {
                 try {

@@ -29,4 +29,28 @@ class VerdictSectionTest {
                 .contains("<tr class=\"tied\">");
         assertThat(calm).doesNotContain("disturbed").doesNotContain("<tr class=\"tied\">");
     }
+
+    @Test
+    void aRankingWithFrameworkRowsListsWhatServedEachAndOneWithoutSaysNothing() {
+        var arena = forked("VIRTUAL_SERVER", "VIRTUAL_CLIENT", new double[] {100, 101, 102});
+        var framework = forked("SPRING_BOOT_VIRTUAL_SERVER", "VIRTUAL_CLIENT", new double[] {110, 111, 112});
+        var ours = withImplementation(arena, io.loomarena.harness.summary.BenchmarkSummary.arenaImplementation(
+                "66a8d31c2f1e9a0b1c2d3e4f5a6b7c8d9e0f1a2b"));
+        var theirs = withImplementation(framework, "Spring Boot 4.0.7, Tomcat 11.0.14");
+
+        String html = VerdictSection.html("http-ping", List.of(ours, theirs), BenchmarkSuite.Ranked.FASTEST_FIRST);
+
+        assertThat(html).contains("<table class=\"implementations\">", "<td>"
+                + theirs.combination() + "</td><td>Spring Boot 4.0.7, Tomcat 11.0.14</td>")
+                .doesNotContain("<td>" + ours.combination() + "</td><td>loom-arena");
+        assertThat(VerdictSection.html("http-ping", List.of(ours, framework), BenchmarkSuite.Ranked.FASTEST_FIRST))
+                .doesNotContain("implementations");
+    }
+
+    private static io.loomarena.harness.summary.BenchmarkSummary withImplementation(
+            io.loomarena.harness.summary.BenchmarkSummary s, String implementation) {
+        return new io.loomarena.harness.summary.BenchmarkSummary(s.suite(), s.combination(), s.serverModel(),
+                s.clientModel(), s.serverLabel(), s.clientLabel(), s.unit(), s.workload(), s.runs(), s.aggregate(),
+                s.environment(), implementation);
+    }
 }

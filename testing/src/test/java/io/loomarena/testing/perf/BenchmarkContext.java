@@ -124,7 +124,12 @@ public final class BenchmarkContext {
                 System.out.println("[PERF] adaptive forks: " + chosen.combination() + " is the only combination of"
                         + " its workload this run selects, so it has no neighbour to be tied with: no extra fork");
             }
-            measured = Combination.measureAndSave(chosen, settings, measuredStore, deploymentIn(cells.get(0)));
+            try {
+                measured = Combination.measureAndSave(chosen, settings, measuredStore, deploymentIn(cells.get(0)));
+            } catch (RuntimeException e) {
+                LEDGER.failedToMeasure(measuredStore.suiteDir(chosen.suite()), chosen.combination(), e.getMessage());
+                throw e;
+            }
             return;
         }
         setAsideOptional(together, cells);
@@ -185,8 +190,19 @@ public final class BenchmarkContext {
         Map<String, List<InterleavedForks.Outcome>> byPlan = new HashMap<>();
         for (int i = 0; i < measurements.size(); i++) {
             byPlan.computeIfAbsent(key(measurements.get(i).plan()), k -> new ArrayList<>()).add(outcomes.get(i));
+            noteFailure(measurements.get(i), outcomes.get(i));
         }
         return byPlan;
+    }
+
+    /** A combination that failed is a gap its ranking names, with the failure's first line ({@code RankingGaps}). */
+    private static void noteFailure(InterleavedForks.Measurement measurement, InterleavedForks.Outcome outcome) {
+        try {
+            outcome.orThrow();
+        } catch (RuntimeException e) {
+            LEDGER.failedToMeasure(new SummaryStore(measurement.resultsDir()).suiteDir(measurement.plan().suite()),
+                    measurement.plan().combination(), e.getMessage());
+        }
     }
 
     /** Where {@code cell}'s JVMs run: the run's deployment, its server forked on the cell's JVM with its flags. */

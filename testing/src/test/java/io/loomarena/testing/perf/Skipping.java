@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 
 import org.opentest4j.TestAbortedException;
 
+import io.loomarena.harness.ModuleClassPath;
 import io.loomarena.harness.NothingToDo;
 
 /**
@@ -27,10 +28,23 @@ public final class Skipping {
         }
     }
 
-    /** A skip that reads as its line: no class name, no stack trace. */
-    static final class Skipped extends TestAbortedException {
+    /**
+     * The step, or a skipped scenario when it needs a framework module that is not built ({@link ModuleClassPath.NotBuilt}:
+     * one line naming the row and the command that builds it), as a database scenario is skipped where PostgreSQL is
+     * not installed; a framework that is built and fails to start fails its scenario.
+     */
+    public static void unlessNotBuilt(Runnable step) {
+        try {
+            step.run();
+        } catch (ModuleClassPath.NotBuilt e) {
+            throw new Skipped(e.getMessage());
+        }
+    }
 
-        Skipped(String line) {
+    /** A skip that reads as its line: no class name, no stack trace. */
+    public static final class Skipped extends TestAbortedException {
+
+        public Skipped(String line) {
             super(line);
             setStackTrace(new StackTraceElement[0]);
         }

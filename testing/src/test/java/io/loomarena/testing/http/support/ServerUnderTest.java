@@ -15,12 +15,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import io.loomarena.harness.http.HttpServerSetup;
+import io.loomarena.testing.perf.Skipping;
 import io.loomarena.http.server.HttpServer;
 import io.loomarena.http.server.ServerConfig;
 
 /**
  * The HTTP server of a scenario, started in this JVM on a free port with short timeouts, and the fake downstreams
- * and docroots some scenarios need. {@link #close()} stops everything it started. One per scenario (picocontainer).
+ * and docroots some scenarios need; a framework row ({@code spring-boot-virtual}) cannot run in this JVM and is
+ * started in its own ({@link HttpForkedServer}), so that the clients' steps reach it the same way, by its port.
+ * {@link #close()} stops everything it started. One per scenario (picocontainer).
  */
 public final class ServerUnderTest implements AutoCloseable {
 
@@ -36,12 +39,19 @@ public final class ServerUnderTest implements AutoCloseable {
     private final List<HttpServer> servers = new ArrayList<>();
     private final List<AutoCloseable> extras = new ArrayList<>();
     private HttpServer current;
+    /** A framework row's server JVM, when the scenario runs one. */
+    private HttpForkedServer forked;
     private Path tempDir;
     private Duration shutdownTook;
     private boolean shutdownClean;
 
     /** Starts the server written {@code setup} ({@code pool --pool-size 4}) with the test defaults. */
     public void start(String setup) {
+        if (HttpServerSetup.parse(setup).isFramework()) {
+            forked = new HttpForkedServer();
+            Skipping.unlessNotBuilt(() -> forked.start(setup, ""));
+            return;
+        }
         start(builder(setup));
     }
 
@@ -85,6 +95,10 @@ public final class ServerUnderTest implements AutoCloseable {
     /** The server written {@code server} ({@code pool --pool-size 4}, {@code virtual --cache-content}), in this JVM. */
     private static ServerConfig.Builder builder(String server) {
         HttpServerSetup setup = HttpServerSetup.parse(server);
+        if (setup.isFramework()) {
+            throw new IllegalArgumentException(setup + " is a framework row: it runs in its own JVM with its own"
+                    + " options only (\"the HTTP server runs\"), not with this scenario's docroot or downstream");
+        }
         ServerConfig.Builder builder = ServerConfig.builder(setup.model()).cacheContent(setup.cachedContent());
         if (setup.pool() != null) {
             builder.poolSize(setup.pool().resolveHere());
@@ -111,7 +125,7 @@ public final class ServerUnderTest implements AutoCloseable {
     }
 
     public int port() {
-        return server().port();
+        return forked != null ? forked.port() : server().port();
     }
 
     /** Shuts the current server down gracefully and notes how long it took. */
@@ -153,6 +167,9 @@ public final class ServerUnderTest implements AutoCloseable {
 
     @Override
     public void close() {
+        if (forked != null) {
+            forked.close();
+        }
         for (HttpServer server : servers) {
             server.shutdown(Duration.ofSeconds(2));
         }

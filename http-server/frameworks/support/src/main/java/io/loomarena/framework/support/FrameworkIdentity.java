@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * Which framework serves, at which version, as read from the framework's own classes at run time (never written by
  * hand): {@code Jetty 12.1.14}, or {@code Spring Boot 4.0.7, Tomcat 11.0.14} for one that embeds another server.
- * Printed on stderr at start and carried by the {@code stats} answer ({@code ServerStats.framework}). Immutable.
+ * Printed on stderr at start and carried by the {@code stats} answer ({@code ServerStats.implementation}). Immutable.
  *
  * @param name     the framework's name, {@code Jetty}
  * @param version  its version as the framework reports it

@@ -210,7 +210,7 @@ public abstract class FrameworkContractTest {
         send("GET", "/ping");
         String stats = server.ask("stats");
 
-        assertThat(stats).startsWith("stats {").contains("\"framework\":\"" + frameworkName() + " ")
+        assertThat(stats).startsWith("stats {").contains("\"implementation\":\"" + frameworkName() + " ")
                 .containsPattern("\"requests\":[1-9]");
         assertThat(server.stderr()).contains(frameworkName() + " ");
     }
