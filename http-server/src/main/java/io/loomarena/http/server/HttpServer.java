@@ -14,9 +14,11 @@ import java.util.concurrent.locks.LockSupport;
 import io.loomarena.http.server.connection.ConnectionContext;
 import io.loomarena.http.server.connection.ConnectionRegistry;
 import io.loomarena.http.server.connection.ExchangePolicy;
+import io.loomarena.http.server.db.Database;
 import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.endpoint.CachedContent;
+import io.loomarena.http.server.endpoint.DbEndpoint;
 import io.loomarena.http.server.endpoint.ContentSource;
 import io.loomarena.http.server.endpoint.DiskContent;
 import io.loomarena.http.server.endpoint.Docroot;
@@ -47,13 +49,15 @@ public final class HttpServer implements RunningServer, AutoCloseable {
     private final ServerMetrics metrics = new ServerMetrics();
     private final ConnectionRegistry registry;
     private final FanoutEndpoint fanout;
+    private final DbEndpoint db;
     private final ConnectionContext context;
     private final Thread acceptor;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile boolean clean;
 
-    private HttpServer(ServerConfig config, ConcurrencyStage stage, Listener listener, ContentSource content) {
+    private HttpServer(ServerConfig config, ConcurrencyStage stage, Listener listener, ContentSource content,
+                       Database database) {
         this.config = config;
         this.listener = listener;
         this.stage = stage;
@@ -64,7 +68,9 @@ public final class HttpServer implements RunningServer, AutoCloseable {
         this.fanout = new FanoutEndpoint(downstream, config.downstreamTimeout(),
                 stage.downstreamCalls(metrics::countingVirtual));
         Http1RequestParser parser = new Http1RequestParser(config.limits());
-        Router router = new Router(content, new BlockingWork(), fanout, new MetricsEndpoint(metrics, config.model()));
+        this.db = new DbEndpoint(database, stage.databaseCalls(metrics::countingVirtual));
+        Router router = new Router(content, new BlockingWork(), fanout, db,
+                new MetricsEndpoint(metrics, config.model(), database::figures));
         this.context = new ConnectionContext(config, stage, parser,
                 new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
                 listener::clientWaiting, listener::idleCloseWanted, ExchangePolicy.of(config));
@@ -73,7 +79,8 @@ public final class HttpServer implements RunningServer, AutoCloseable {
     }
 
     /**
-     * Reads the content (all of it now with {@code --cache-content}), binds and starts accepting.
+     * Reads the content (all of it now with {@code --cache-content}), starts the database pool (which does not wait
+     * for the database), binds and starts accepting.
      *
      * @throws IOException when the address cannot be bound or the content cannot be read
      */
@@ -83,6 +90,7 @@ public final class HttpServer implements RunningServer, AutoCloseable {
         ConcurrencyStage stage = ConcurrencyStage.of(config);
         ContentSource content;
         Listener listener;
+        Database database = null;
         try {
             // Caching is an option of any model: the same stage serves from memory or from disk.
             // The event loop must not read files per request: it serves them from memory, read now.
@@ -90,12 +98,16 @@ public final class HttpServer implements RunningServer, AutoCloseable {
             content = stage.contentInMemory() ? CachedContent.preloaded(dataFile, docroot, cacheControl)
                     : config.cacheContent() ? new CachedContent(dataFile, docroot, cacheControl)
                     : new DiskContent(dataFile, docroot, cacheControl);
+            database = Database.start(config.database());
             listener = Listener.bind(config.host(), config.port(), config.backlog(), stage.servesOnAcceptor());
         } catch (IOException | RuntimeException e) {
+            if (database != null) {
+                database.close();
+            }
             stage.close();
             throw e;
         }
-        HttpServer server = new HttpServer(config, stage, listener, content);
+        HttpServer server = new HttpServer(config, stage, listener, content, database);
         server.acceptor.start();
         return server;
     }
@@ -173,6 +185,7 @@ public final class HttpServer implements RunningServer, AutoCloseable {
         } finally {
             stage.close();
             fanout.close();
+            db.close(); // after the requests in flight: they finished, or were cut
             registry.close();
             terminated.countDown();
         }

@@ -10,12 +10,15 @@ import java.util.concurrent.Callable;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
+import io.loomarena.http.server.db.DatabaseConfig;
+import io.loomarena.http.server.db.DatabaseOptions;
 import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.netty.NettyHttpServer;
 import io.loomarena.measure.StatsOnStdin;
 import io.loomarena.model.PoolSize;
 import io.loomarena.model.ServerModel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -87,6 +90,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-age", paramLabel = "SECONDS",
             description = "Cache-Control max-age of /data.json and /files/ (default 60; 0 = revalidate each time)")
     String maxAge = String.valueOf(CacheControl.DEFAULT_STATIC_MAX_AGE);
+    /** {@code --db-url}, {@code --db-user}, ...: the same options as every framework's {@code serve}. */
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {
@@ -142,6 +148,12 @@ public final class ServeCommand implements Callable<Integer> {
                 .writeTimeout(duration("--write-timeout", writeTimeout))
                 .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout))
                 .staticMaxAge(BadArgumentException.wholeNumber("--max-age", maxAge, 0, ServerConfig.MAX_STATIC_MAX_AGE));
+        DatabaseConfig databaseConfig = database.config();
+        if (databaseConfig.configured() && chosen.model() == ServerModel.NETTY) {
+            throw BadArgumentException.invalid("--db-url", databaseConfig.url(), "the netty reference serves "
+                    + NettyHttpServer.ENDPOINTS + " only", "with every other --model");
+        }
+        builder.database(databaseConfig);
         if (loops != null) {
             chosen.model().requireTakes("--loops", loops);
             builder.loops(BadArgumentException.wholeNumber("--loops", loops, 1, ServerModel.MAX_LOOPS));

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.loomarena.http.server.db.DatabaseConfig;
 import io.loomarena.http.server.endpoint.CacheControl;
 import io.loomarena.http.server.protocol.ParserLimits;
 import io.loomarena.model.ServerModel;
@@ -36,11 +37,12 @@ import io.loomarena.model.ServerModel;
  *                                 1..{@value ServerModel#MAX_LOOPS}; default one per processor of this JVM
  * @param staticMaxAge             the {@code Cache-Control: max-age} of static content in seconds, 0..{@value
  *                                 #MAX_STATIC_MAX_AGE} ({@code --max-age}; default {@value CacheControl#DEFAULT_STATIC_MAX_AGE})
+ * @param database                 the database {@code /db} reads ({@code --db-*}; its defaults are {@link DatabaseConfig}'s)
  */
 public record ServerConfig(ServerModel model, boolean cacheContent, String host, int port, int poolSize, int backlog, Path dataFile, Path docroot,
                            URI downstream, Duration grace, Duration headerTimeout, Duration idleTimeout,
                            Duration writeTimeout, Duration downstreamTimeout, ParserLimits limits,
-                           int maxRequestsPerConnection, int loops, int staticMaxAge) {
+                           int maxRequestsPerConnection, int loops, int staticMaxAge, DatabaseConfig database) {
 
     /** The longest {@code max-age} accepted: one year, as RFC 9111 section 5.2.2.1 suggests for "never expires". */
     public static final int MAX_STATIC_MAX_AGE = 31_536_000;
@@ -73,6 +75,7 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(database, "database");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535: " + port);
         }
@@ -126,6 +129,7 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         private int maxRequestsPerConnection;
         private int loops = ServerModel.defaultLoops();
         private int staticMaxAge = CacheControl.DEFAULT_STATIC_MAX_AGE;
+        private DatabaseConfig database = DatabaseConfig.none();
 
         private Builder(ServerModel model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -154,11 +158,12 @@ public record ServerConfig(ServerModel model, boolean cacheContent, String host,
         public Builder maxRequestsPerConnection(int value) { maxRequestsPerConnection = value; return this; }
         public Builder loops(int value) { loops = value; return this; }
         public Builder staticMaxAge(int value) { staticMaxAge = value; return this; }
+        public Builder database(DatabaseConfig value) { database = value; return this; }
 
         public ServerConfig build() {
             return new ServerConfig(model, cacheContent, host, port, poolSize, backlog, dataFile, docroot, downstream, grace,
                     headerTimeout, idleTimeout, writeTimeout, downstreamTimeout, limits, maxRequestsPerConnection,
-                    loops, staticMaxAge);
+                    loops, staticMaxAge, database);
         }
     }
 }

@@ -67,6 +67,21 @@ class ServeCommandTest {
     }
 
     @Test
+    void theDatabaseOptionsReachTheConfigAndTheNettyReferenceRefusesThem() {
+        ServerConfig config = config("--model", "event-loop", "--db-url", "jdbc:postgresql://127.0.0.1:5432/arena",
+                "--db-pool-size", "20", "--db-query-timeout", "250ms");
+        assertThat(config.database().url()).isEqualTo("jdbc:postgresql://127.0.0.1:5432/arena");
+        assertThat(config.database().poolSize()).isEqualTo(20);
+        assertThat(config.database().queryTimeout()).isEqualTo(java.time.Duration.ofMillis(250));
+        assertThat(config("--model", "virtual").database().configured()).isFalse();
+        assertThatThrownBy(() -> config("--model", "netty", "--db-url", "jdbc:postgresql://127.0.0.1:5432/arena"))
+                .hasMessage("invalid --db-url 'jdbc:postgresql://127.0.0.1:5432/arena': the netty reference serves"
+                        + " /ping, /data.json, /metrics only (allowed: with every other --model)");
+        assertThatThrownBy(() -> config("--model", "virtual", "--db-pool-size", "0"))
+                .hasMessage("invalid --db-pool-size '0': out of range (allowed: 1..1000)");
+    }
+
+    @Test
     void aMissingOrUnknownModelNamesTheAllowedOnes() {
         assertThatThrownBy(() -> config("--port", "0"))
                 .hasMessage("missing --model (allowed: " + ServerModel.allowed() + ")");

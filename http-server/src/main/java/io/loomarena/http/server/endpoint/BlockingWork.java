@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpRequest;
 import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.QueryParams;
 import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**

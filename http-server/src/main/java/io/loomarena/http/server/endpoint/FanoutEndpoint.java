@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import io.loomarena.http.server.protocol.ContentType;
 import io.loomarena.http.server.protocol.HttpException;
 import io.loomarena.http.server.protocol.HttpStatus;
+import io.loomarena.http.server.protocol.Json;
+import io.loomarena.http.server.protocol.QueryParams;
 import io.loomarena.http.server.protocol.ResponseWriter;
 
 /**

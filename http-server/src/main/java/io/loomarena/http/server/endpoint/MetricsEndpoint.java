@@ -5,8 +5,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.loomarena.http.server.ServerMetrics;
+import io.loomarena.http.server.db.PoolFigures;
 import io.loomarena.http.server.protocol.ContentType;
 import io.loomarena.http.server.protocol.HttpStatus;
 import io.loomarena.http.server.protocol.ResponseWriter;
@@ -15,7 +18,8 @@ import io.loomarena.model.ServerModel;
 /**
  * {@code GET /metrics} in the Prometheus text format 0.0.4: connections, handlers, requests in progress and their
  * peak, responses by status, the server's live virtual threads and their peak (which the JVM's thread counts leave
- * out), JVM platform threads, heap and process CPU time. Built per request (it is not a hot path).
+ * out), JVM platform threads, heap and process CPU time, and with a database the pool of {@code /db} (connections
+ * active and idle, threads waiting for one: the pool's ceiling). Built per request (it is not a hot path).
  * Thread-safe.
  */
 public final class MetricsEndpoint {
@@ -26,11 +30,19 @@ public final class MetricsEndpoint {
     private final ServerMetrics metrics;
     private final String modelName;
     private final String modelLabel;
+    private final Supplier<Optional<PoolFigures>> pool;
 
+    /** Without a database pool (the netty reference). */
     public MetricsEndpoint(ServerMetrics metrics, ServerModel model) {
+        this(metrics, model, Optional::empty);
+    }
+
+    /** @param pool the database pool's figures now, empty without a database */
+    public MetricsEndpoint(ServerMetrics metrics, ServerModel model, Supplier<Optional<PoolFigures>> pool) {
         this.metrics = metrics;
         this.modelName = model.cliName();
         this.modelLabel = "{model=\"" + modelName + "\"}";
+        this.pool = pool;
     }
 
     public void handle(ResponseWriter out) throws IOException {
@@ -65,6 +77,16 @@ public final class MetricsEndpoint {
                 metrics.virtualThreads());
         gauge(text, "loomarena_http_virtual_threads_peak", "Most live virtual threads of the server at once since start.",
                 metrics.peakVirtualThreads());
+        pool.get().ifPresent(figures -> {
+            gauge(text, "loomarena_db_pool_active_connections", "Connections of the /db pool lent to a request.",
+                    figures.active());
+            gauge(text, "loomarena_db_pool_idle_connections", "Open connections of the /db pool nobody holds.",
+                    figures.idle());
+            gauge(text, "loomarena_db_pool_pending_threads",
+                    "Threads waiting for a /db pool connection: above 0 with every connection active, the pool is"
+                            + " the ceiling.", figures.pending());
+            gauge(text, "loomarena_db_pool_max_connections", "Size of the /db pool (--db-pool-size).", figures.max());
+        });
         gauge(text, "jvm_threads_live", "Live platform threads (virtual threads are not counted by the JVM).",
                 threads.getThreadCount());
         gauge(text, "jvm_threads_peak", "Peak live platform threads since start.", threads.getPeakThreadCount());

@@ -34,24 +34,34 @@ public final class Router {
               GET /io?ms=N                 blocks N ms (0..60000)
               GET /fanout?calls=K&ms=N     K sequential calls to the downstream /io?ms=N
               GET /cpu?n=N                 N rounds of CPU work
+              GET /db?ms=N                 the database sleeps N ms (0..60000), through the pool
+              GET /db?rows=N               the first N rows of the seeded table (1..10000), as JSON
               GET /metrics                 Prometheus metrics
             """);
 
     private final ContentSource content;
     private final BlockingWork work;
     private final FanoutEndpoint fanout;
+    private final DbEndpoint db;
     private final MetricsEndpoint metrics;
 
-    public Router(ContentSource content, BlockingWork work, FanoutEndpoint fanout, MetricsEndpoint metrics) {
+    public Router(ContentSource content, BlockingWork work, FanoutEndpoint fanout, DbEndpoint db,
+                  MetricsEndpoint metrics) {
         this.content = content;
         this.work = work;
         this.fanout = fanout;
+        this.db = db;
         this.metrics = metrics;
     }
 
     /** The {@code /fanout} endpoint (the event loop calls its asynchronous form). */
     public FanoutEndpoint fanout() {
         return fanout;
+    }
+
+    /** The {@code /db} endpoint (the event loop calls its asynchronous form). */
+    public DbEndpoint db() {
+        return db;
     }
 
     /** Answers the request through {@code out}, or throws the error status it gets. */
@@ -68,6 +78,7 @@ public final class Router {
             case "/io" -> work.io(request, out);
             case "/cpu" -> work.cpu(request, out);
             case "/fanout" -> fanout.handle(request, out);
+            case "/db" -> db.handle(request, out);
             case "/metrics" -> metrics.handle(out);
             case "/" -> out.respond(INDEX);
             default -> {
@@ -95,7 +106,7 @@ public final class Router {
 
     private static boolean isEndpoint(String path) {
         return switch (path) {
-            case "/", "/ping", "/data.json", "/io", "/cpu", "/fanout", "/metrics" -> true;
+            case "/", "/ping", "/data.json", "/io", "/cpu", "/fanout", "/db", "/metrics" -> true;
             default -> path.startsWith(FILES);
         };
     }

@@ -199,7 +199,7 @@ final class LoopConnection implements ConnectionRegistry.Member {
     /** Answers a request now, or starts the work that answers it later (then the connection is busy). */
     private void answer(HttpRequest request) throws IOException, HttpException {
         // Every answer that was waited for comes back through the loop's timers or tasks, after this returns.
-        if (LoopEndpoints.start(request, loop, context.router().fanout(), this::later)) {
+        if (LoopEndpoints.start(request, loop, context.router(), this::later)) {
             busy = true;
             return;
         }

@@ -47,6 +47,20 @@ public interface ConcurrencyStage extends AutoCloseable {
     }
 
     /**
+     * The threads on which {@code /db}'s blocking JDBC call runs when the serving thread must not block (the event
+     * loop): one virtual thread per call, {@code http-<model>-db-N}, each waiting in the pool's queue as a blocking
+     * model's serving thread does, so that the pool stays the ceiling on every model (a bounded executor would put a
+     * second, smaller queue in front of it). There are never more than the connections waiting for a {@code /db}
+     * answer, since a connection parses no next request before it is answered. Models whose serving threads may block
+     * run {@code /db} on them and never use these. {@code counted} wraps the factory (the server counts virtual
+     * threads).
+     */
+    default ExecutorService databaseCalls(UnaryOperator<ThreadFactory> counted) {
+        return Executors.newThreadPerTaskExecutor(counted.apply(
+                ModelThreads.factory(model().threadPrefix(THREAD_NAMES) + "-db", true)));
+    }
+
+    /**
      * Whether connections are served on the acceptor thread, so that the listener must watch for a client waiting to
      * be accepted and a connection must hand the thread over when one does.
      */

@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 import io.loomarena.http.server.BundledContent;
 import io.loomarena.http.server.ServerConfig;
 import io.loomarena.http.server.ServerMetrics;
+import io.loomarena.http.server.db.Database;
 import io.loomarena.http.server.endpoint.BlockingWork;
 import io.loomarena.http.server.endpoint.CacheControl;
+import io.loomarena.http.server.endpoint.DbEndpoint;
 import io.loomarena.http.server.endpoint.DiskContent;
 import io.loomarena.http.server.endpoint.Docroot;
 import io.loomarena.http.server.endpoint.FanoutEndpoint;
@@ -59,7 +61,8 @@ class BlockingConnectionTest {
             Router router = new Router(new DiskContent(BundledContent.dataFile(), new Docroot(BundledContent.docroot()),
                     CacheControl.staticContent(0)),
                     new BlockingWork(), new FanoutEndpoint(URI.create("http://127.0.0.1:9/io"), Duration.ofSeconds(1),
-                    downstreamCalls), new MetricsEndpoint(metrics, config.model()));
+                    downstreamCalls), new DbEndpoint(Database.start(config.database()), downstreamCalls),
+                    new MetricsEndpoint(metrics, config.model()));
             ConnectionContext context = new ConnectionContext(config, full, parser,
                     new BodyReader(config.limits().maxBody(), parser.headerParser()), router, metrics, registry,
                     () -> false, () -> true, ExchangePolicy.of(config));

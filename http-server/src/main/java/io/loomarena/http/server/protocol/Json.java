@@ -1,12 +1,13 @@
-package io.loomarena.http.server.endpoint;
+package io.loomarena.http.server.protocol;
 
-/** The one piece of JSON writing the endpoints need: a string literal (RFC 8259 section 7). Stateless. */
-final class Json {
+/** The one piece of JSON writing the endpoints and {@code /db} need: a string literal (RFC 8259 section 7). Stateless. */
+public final class Json {
 
     private Json() {
     }
 
-    static String quote(String text) {
+    /** {@code text} as a JSON string literal, quotes included. */
+    public static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -1,8 +1,4 @@
-package io.loomarena.http.server.endpoint;
-
-import io.loomarena.http.server.protocol.HttpException;
-import io.loomarena.http.server.protocol.HttpStatus;
-import io.loomarena.http.server.protocol.PercentDecoding;
+package io.loomarena.http.server.protocol;
 
 /**
  * Reads integer query parameters with their allowed range; every failure is a 400 that names the parameter (the
@@ -39,6 +35,15 @@ public final class QueryParams {
         return parsed;
     }
 
+    /**
+     * Whether the query names the parameter (with or without a value).
+     *
+     * @throws HttpException 400 when it is given more than once
+     */
+    public static boolean present(String query, String name) throws HttpException {
+        return single(query, name) != null;
+    }
+
     /** The raw value of a parameter that must appear at most once, or null. */
     private static String single(String query, String name) throws HttpException {
         if (query == null || query.isEmpty()) {
@@ -70,7 +75,8 @@ public final class QueryParams {
         return shown.replaceAll("[^\\x20-\\x7E]", "?");
     }
 
-    private static HttpException bad(String message) {
+    /** A 400 with {@code message}: a query that cannot be answered as written. */
+    public static HttpException bad(String message) {
         return HttpException.application(HttpStatus.BAD_REQUEST, message);
     }
 }
