@@ -102,7 +102,7 @@ class DbFaultsTest {
     }
 
     @Test
-    void thePoolsConnectionsInUseAreReadFromMicrometersHikariLinesSummedOverPools() {
+    void thePoolsConnectionsInUseAreReadFromTheArenasOrMicrometersHikariLinesSummedOverPools() {
         String metrics = """
                 # HELP hikaricp_connections_active Active connections
                 # TYPE hikaricp_connections_active gauge
@@ -112,6 +112,7 @@ class DbFaultsTest {
                 """;
 
         assertThat(PoolGauge.active(metrics)).contains(4.0);
+        assertThat(PoolGauge.active("loomarena_db_pool_active_connections{model=\"virtual\"} 0\n")).contains(0.0);
         assertThat(PoolGauge.active("jvm_threads_live_threads 21.0\n")).isEmpty();
     }
 
