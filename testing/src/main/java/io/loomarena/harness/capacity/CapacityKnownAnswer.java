@@ -42,6 +42,18 @@ public record CapacityKnownAnswer(int threads, int millis, double tolerance, Str
         return threads * 1000.0 / millis;
     }
 
+    /**
+     * What {@code summary}'s sustained rate says each request held one of the pool's {@link #held} if that rate is the
+     * pool's ceiling, in one line: on a busy machine the query's round trip and the scheduling add to the sleep, and
+     * a knee below the answer shows as a longer hold.
+     */
+    public String holdLine(CapacitySummary summary) {
+        return summary.sustainedRate() <= 0 ? summary.combination() + ": no sustained rate"
+                : String.format(Locale.ROOT, "%s: %s, so each of the %d %s was held about %.1f ms per request (the"
+                + " known answer assumes %d ms)", summary.combination(), summary.sustained(), threads, held,
+                threads * 1000.0 / summary.sustainedRate(), millis);
+    }
+
     /** Why {@code summary} does not confirm the answer, in one line; empty when its knee lies within the tolerance. */
     public Optional<String> problem(CapacitySummary summary) {
         String answer = String.format(Locale.ROOT, "the known answer of %.0f req/s (%d %s each holding a"

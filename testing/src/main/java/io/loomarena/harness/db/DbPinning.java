@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
@@ -24,7 +25,7 @@ import jdk.jfr.consumer.RecordingFile;
  * Does anything on {@code /db}'s path (pgjdbc, HikariCP, the JDK below them) pin a virtual thread to its carrier, and
  * does JEP 491 (JDK 24) change it? The virtual model's server runs on the JDK under test with a JFR recording of every
  * {@value #PINNED_EVENT} (threshold 0, with its stack), under a load of {@code /db?ms=N} and then {@code /db?rows=N};
- * the recording is written when the server stops and read by the harness, which counts the events and the frames in
+ * the recording is written by the JDK's {@code jcmd} after the loads and read by the harness, which counts the events and the frames in
  * the driver and the pool ({@link PinnedStacks}). What was found is printed per JDK, not judged: it is the question.
  * What is judged holds anywhere: the recording was written, and the load was answered without error. Immutable.
  *
@@ -38,6 +39,8 @@ public record DbPinning(int sleepMillis, int rows, double rate, Duration window,
 
     /** The JFR event of a virtual thread that blocked while pinned. */
     public static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
+    private static final String RECORDING = "db-pinning";
+    private static final Duration DUMP_TIMEOUT = Duration.ofSeconds(60);
 
     /** The paths loaded, in order. */
     public List<String> paths() {
@@ -54,8 +57,8 @@ public record DbPinning(int sleepMillis, int rows, double rate, Duration window,
             throw new HarnessException("cannot prepare " + jfr + ": " + e.getMessage(), e);
         }
         List<String> jvmArgs = new ArrayList<>(settings.jvmArgs());
-        jvmArgs.add("-XX:StartFlightRecording:filename=" + jfr + ",dumponexit=true," + PINNED_EVENT + "#enabled=true,"
-                + PINNED_EVENT + "#threshold=0ms," + PINNED_EVENT + "#stackTrace=true");
+        jvmArgs.add("-XX:StartFlightRecording:name=" + RECORDING + "," + PINNED_EVENT + "#enabled=true," + PINNED_EVENT
+                + "#threshold=0ms," + PINNED_EVENT + "#stackTrace=true");
         JvmFork fork = new JvmFork(jdk.binary(), settings.jvm().classPath(), jvmArgs,
                 CpuPinning.detect(settings.pinning()));
         List<RunResult> loads = new ArrayList<>();
@@ -67,12 +70,38 @@ public record DbPinning(int sleepMillis, int rows, double rate, Duration window,
                     loads.add(load.await());
                 }
             }
+            dump(jdk, server.pid(), jfr);
         }
         if (!Files.isRegularFile(jfr)) {
             throw new HarnessException("[DB] the server on JDK " + jdk.version() + " stopped without writing its JFR"
                     + " recording " + jfr);
         }
         return new Result(jdk, loads, PinnedStacks.of(read(jfr)), jfr);
+    }
+
+    /**
+     * Writes the server's recording to {@code jfr} with the JDK's own {@code jcmd}, while the server runs: it halts in
+     * its shutdown hook, before JFR's own hook could write a recording on exit.
+     */
+    private static void dump(JavaRuntime jdk, long pid, Path jfr) {
+        Path jcmd = jdk.binary().resolveSibling("jcmd");
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), "JFR.dump", "name=" + RECORDING,
+                    "filename=" + jfr).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            process.getOutputStream().close();
+            if (!process.waitFor(DUMP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new HarnessException("[DB] " + jcmd + " JFR.dump took more than " + DUMP_TIMEOUT.toSeconds()
+                        + " s");
+            }
+        } catch (IOException e) {
+            throw new HarnessException("[DB] cannot run " + jcmd + " (the JDK under test's jcmd writes the recording): "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HarnessException("interrupted while the recording was written", e);
+        }
     }
 
     /** The stacks of every pinned event of {@code jfr}, frames as {@code class.method}, innermost first. */

@@ -72,6 +72,11 @@ public final class DbServer implements AutoCloseable {
         }
     }
 
+    /** The server JVM's pid. */
+    public long pid() {
+        return server.pid();
+    }
+
     /** The server's figures now: its live platform threads among them. */
     public ServerStats stats() {
         return server.stats();

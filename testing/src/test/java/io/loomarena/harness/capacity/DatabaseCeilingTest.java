@@ -64,6 +64,16 @@ class DatabaseCeilingTest {
     }
 
     @Test
+    void aKneeBelowTheAnswerShowsHowLongEachRequestHeldItsConnection() {
+        CapacitySummary busy = search("virtual", 10, 290, Double.MAX_VALUE);
+
+        assertThat(busy.sustainedRate()).isEqualTo(288);
+        assertThat(POOL_OF_10.holdLine(busy)).isEqualTo("VIRTUAL_SERVER+VIRTUAL_CLIENT+DB_MS_20_DB_POOL_10: 288 req/s"
+                + " [288, 300), so each of the 10 connections was held about 34.7 ms per request (the known answer"
+                + " assumes 20 ms)");
+    }
+
+    @Test
     void aPoolOfAHundredThatLiftsTheKneeAtLeastTwiceMovedIt() {
         CapacitySummary ten = search("pool", 10, 500, Double.MAX_VALUE);
         CapacitySummary hundred = search("pool", 100, 2600, Double.MAX_VALUE);

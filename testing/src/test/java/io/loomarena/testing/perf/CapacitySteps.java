@@ -146,7 +146,7 @@ public final class CapacitySteps {
         assertThat(searches).as("searches of " + searchedPath + " with a pool of " + pool).isNotEmpty();
         CapacityKnownAnswer answer = new CapacityKnownAnswer(connectionCount, millis, percent / 100.0,
                 CapacityKnownAnswer.CONNECTIONS);
-        searches.forEach(s -> System.out.println("[CAPACITY] " + s.combination() + ": " + s.sustained()));
+        searches.forEach(s -> System.out.println("[CAPACITY] " + answer.holdLine(s)));
         assertThat(searches.stream().flatMap(s -> answer.problem(s).stream()).toList()).isEmpty();
     }
 
