@@ -42,8 +42,12 @@ public final class DatabaseFixture implements AutoCloseable {
 
     /** The {@code [DB] SKIP} line when no cluster can be started here, or empty. */
     public static Optional<String> unavailable() {
-        return PostgresCluster.unavailable().map(why -> "[DB] SKIP the database scenarios: " + why + "; install"
-                + " them with " + INSTALL);
+        return PostgresCluster.unavailable().map(DatabaseFixture::skipLine);
+    }
+
+    /** The one line a database scenario is skipped with when no cluster can start, for {@code why}. */
+    static String skipLine(String why) {
+        return "[DB] SKIP the database scenarios: " + why + "; install them with " + INSTALL;
     }
 
     /**

@@ -34,6 +34,16 @@ class DbServerOptionsTest {
     }
 
     @Test
+    void withoutBinariesTheScenariosAreSkippedWithOneLineSayingWhatToInstall() {
+        assertThat(DatabaseFixture.skipLine("no PostgreSQL binaries (initdb, pg_ctl, postgres) under"
+                + " /usr/lib/postgresql/*/bin or on the PATH")).isEqualTo("[DB] SKIP the database scenarios: no"
+                + " PostgreSQL binaries (initdb, pg_ctl, postgres) under /usr/lib/postgresql/*/bin or on the PATH;"
+                + " install them with apt-get install postgresql (Debian, Ubuntu: binaries under"
+                + " /usr/lib/postgresql/<version>/bin), or put the folder holding initdb, pg_ctl and postgres on the"
+                + " PATH").doesNotContain("\n");
+    }
+
+    @Test
     void aPoolOutsideTheRangeIsRefusedNamingIt() {
         assertThatThrownBy(() -> new DbServerOptions(URL, 101, null))
                 .hasMessage("the database pool must be 1..100 connections, got 101");
