@@ -2,11 +2,13 @@ package io.loomarena.harness.capacity;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 import io.loomarena.harness.ModelLabels;
+import io.loomarena.harness.db.DbServerOptions;
 import io.loomarena.harness.http.HttpLaunch;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.model.ClientModel;
@@ -25,9 +27,12 @@ import io.loomarena.model.ClientModel;
  * @param client      the load client's thread model
  * @param objective   what each step must keep
  * @param search      how the rate is stepped
+ * @param database    the database the server's {@code /db} uses and the pool it opens to it; null for a path that
+ *                    needs none (a search of {@code /db} without one would measure its 503s)
  */
 public record CapacityPlan(String path, int connections, boolean keepAlive, HttpServerSetup server,
-                           ClientModel client, LatencyObjective objective, SearchSettings search) {
+                           ClientModel client, LatencyObjective objective, SearchSettings search,
+                           DbServerOptions database) {
 
     /** Results go to {@code target-results/http-capacity/}. */
     public static final String FOLDER = "http-capacity";
@@ -49,16 +54,33 @@ public record CapacityPlan(String path, int connections, boolean keepAlive, Http
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(search, "search");
+        if (database == null && (path.equals("/db") || path.startsWith("/db?"))) {
+            throw new IllegalArgumentException("a capacity search of " + path + " needs a database: without one"
+                    + " every answer is 503");
+        }
     }
 
-    /** {@code IO}, {@code FANOUT}, {@code PING}: what tells the searches of one path apart, as the fan-out suite does. */
+    /** A search of a path that needs no database. */
+    public CapacityPlan(String path, int connections, boolean keepAlive, HttpServerSetup server, ClientModel client,
+                        LatencyObjective objective, SearchSettings search) {
+        this(path, connections, keepAlive, server, client, objective, search, null);
+    }
+
     /**
-     * The path with its parameters, as a name: {@code IO_MS_10}, {@code FANOUT_CALLS_3_MS_10}, {@code PING}. The
-     * parameters are part of it because searches of one path with other parameters (the quick {@code /io?ms=100} and
-     * the full {@code /io?ms=10}) may run in one test run, and each keeps its own summary.
+     * The path with its parameters, as a name: {@code IO_MS_10}, {@code FANOUT_CALLS_3_MS_10}, {@code PING}, and the
+     * database's pool when there is one ({@code DB_MS_20_DB_POOL_10}). The parameters are part of it because searches
+     * of one path with other parameters (the quick {@code /io?ms=100} and the full {@code /io?ms=10}, or pools of 10
+     * and 100) may run in one test run, and each keeps its own summary.
      */
     public String variant() {
-        return path.substring(1).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_").replaceAll("_+$", "");
+        String ofPath = path.substring(1).toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_")
+                .replaceAll("_+$", "");
+        return database == null ? ofPath : ofPath + "_" + database.label();
+    }
+
+    /** The words after the server's own options: the database's, or none. */
+    public List<String> serverArguments() {
+        return database == null ? List.of() : database.words();
     }
 
     /** {@code POOL_4_SERVER+VIRTUAL_CLIENT+IO_MS_100}: the summary's file name and the ranking's name. */
@@ -91,6 +113,9 @@ public record CapacityPlan(String path, int connections, boolean keepAlive, Http
         workload.put("clientCpuLimit", search.clientCpuLimit());
         workload.put("sendLagTolerance", search.sendLagTolerance());
         workload.put("timeoutSeconds", RESPONSE_TIMEOUT.toSeconds());
+        if (database != null) {
+            workload.put("dbPoolSize", database.poolSize());
+        }
         return workload;
     }
 }

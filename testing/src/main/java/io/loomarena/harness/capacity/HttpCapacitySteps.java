@@ -89,7 +89,7 @@ public final class HttpCapacitySteps implements CapacitySearch.StepMeasurer {
                 .multipliedBy(WARMUP_ITERATIONS + 1);
         return new BenchmarkPlan(CapacityPlan.FOLDER, HttpBenchmarks.UNIT, plan.server().toString(),
                 plan.client().cliName(), plan.server().label(), plan.client().label(), workload, expected,
-                plan.server().launch(List.of()), client, plan.variant(),
+                plan.server().launch(plan.serverArguments()), client, plan.variant(),
                 plan.needsDownstream() ? HttpBenchmarks.downstream() : null, byDesign);
     }
 }

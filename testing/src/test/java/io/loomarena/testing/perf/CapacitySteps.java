@@ -12,6 +12,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import io.loomarena.harness.capacity.CapacityKnownAnswer;
+import io.loomarena.harness.capacity.KneeMove;
 import io.loomarena.harness.capacity.CapacityNoVerdict;
 import io.loomarena.harness.capacity.CapacityPlan;
 import io.loomarena.harness.capacity.CapacityRanking;
@@ -23,11 +24,13 @@ import io.loomarena.harness.history.HistoryRecorder;
 import io.loomarena.harness.history.change.HistoryLines;
 import io.loomarena.harness.http.HttpServerSetup;
 import io.loomarena.model.ClientModel;
+import io.loomarena.testing.db.DatabaseContext;
 
 /** Thin steps for the capacity searches: they hand the feature's words to {@link CapacityRun} and read its summaries. */
 public final class CapacitySteps {
 
     private final BenchmarkContext context;
+    private final DatabaseContext database;
     private String path;
     private int connections;
     private boolean keepAlive;
@@ -36,8 +39,9 @@ public final class CapacitySteps {
     private CapacitySummary searched;
     private List<String> ranked;
 
-    public CapacitySteps(BenchmarkContext context) {
+    public CapacitySteps(BenchmarkContext context, DatabaseContext database) {
         this.context = context;
+        this.database = database;
     }
 
     @Given("a capacity search of {string} over {int} connections, one connection per request")
@@ -75,6 +79,13 @@ public final class CapacitySteps {
     public void theCapacityIsSearched(String server, String client) {
         CapacityPlan plan = new CapacityPlan(path, connections, keepAlive, HttpServerSetup.parse(server),
                 ClientModel.parse(client), objective, search);
+        searched = CapacityRun.search(plan, context.settings, context.deployment(), System.out);
+    }
+
+    @When("the capacity of {string} against the {word} client is searched with a database pool of {int}")
+    public void theCapacityIsSearchedWithADatabase(String server, String client, int pool) {
+        CapacityPlan plan = new CapacityPlan(path, connections, keepAlive, HttpServerSetup.parse(server),
+                ClientModel.parse(client), objective, search, database.fixture().serverOptions(pool));
         searched = CapacityRun.search(plan, context.settings, context.deployment(), System.out);
     }
 
@@ -128,6 +139,35 @@ public final class CapacitySteps {
                 .ifPresent(why -> fail(why));
     }
 
+    @Then("on {string} the knee of every server with a database pool of {int} is within {int}% of {int} connections"
+            + " each holding a request {int} ms")
+    public void theDatabaseKnownAnswer(String searchedPath, int pool, int percent, int connectionCount, int millis) {
+        List<CapacitySummary> searches = withPool(searchedPath, pool);
+        assertThat(searches).as("searches of " + searchedPath + " with a pool of " + pool).isNotEmpty();
+        CapacityKnownAnswer answer = new CapacityKnownAnswer(connectionCount, millis, percent / 100.0,
+                CapacityKnownAnswer.CONNECTIONS);
+        searches.forEach(s -> System.out.println("[CAPACITY] " + answer.holdLine(s)));
+        assertThat(searches.stream().flatMap(s -> answer.problem(s).stream()).toList()).isEmpty();
+    }
+
+    @Then("on {string} a database pool of {int} moves the knee of every server searched with {int} up at least"
+            + " {int} times, or to the machine's own ceiling")
+    public void thePoolMovesTheKnee(String searchedPath, int larger, int smaller, int factor) {
+        KneeMove move = new KneeMove(factor);
+        List<String> problems = new java.util.ArrayList<>();
+        for (CapacitySummary small : withPool(searchedPath, smaller)) {
+            String server = small.combination().substring(0, small.combination().indexOf('+'));
+            CapacitySummary large = withPool(searchedPath, larger).stream()
+                    .filter(s -> s.combination().startsWith(server + "+")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no search of " + server + " on " + searchedPath
+                            + " with a database pool of " + larger));
+            System.out.println(move.line(small, large));
+            move.problem(small, large).ifPresent(problems::add);
+        }
+        assertThat(withPool(searchedPath, smaller)).as("searches with a pool of " + smaller).isNotEmpty();
+        assertThat(problems).isEmpty();
+    }
+
     @Then("{string} sustains a higher rate than {string} on {string}")
     public void sustainsMore(String higher, String lower, String searchedPath) {
         CapacitySummary more = summaryOf(higher, searchedPath);
@@ -144,6 +184,12 @@ public final class CapacitySteps {
     private List<CapacitySummary> ofPath(String rankedPath) {
         return CapacitySummary.readAll(context.settings.resultsDir()).stream()
                 .filter(s -> rankedPath.equals(s.workload().get("path"))).toList();
+    }
+
+    /** The searches of {@code searchedPath} whose server had a database pool of {@code pool}. */
+    private List<CapacitySummary> withPool(String searchedPath, int pool) {
+        return ofPath(searchedPath).stream()
+                .filter(s -> Integer.valueOf(pool).equals(s.workload().get("dbPoolSize"))).toList();
     }
 
     private CapacitySummary summaryOf(String server, String searchedPath) {
