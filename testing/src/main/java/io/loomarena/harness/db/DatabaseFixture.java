@@ -33,7 +33,7 @@ public final class DatabaseFixture implements AutoCloseable {
 
     private final PostgresCluster cluster;
     private final ClusterReaper reaper;
-    private List<String> killedCommand = List.of();
+    private boolean killed;
 
     private DatabaseFixture(PostgresCluster cluster, ClusterReaper reaper) {
         this.cluster = cluster;
@@ -112,7 +112,7 @@ public final class DatabaseFixture implements AutoCloseable {
 
     /** The postmaster's pid while it runs. */
     public Optional<Long> postmasterPid() {
-        return ClusterProcess.postmaster(folder()).map(ProcessHandle::pid);
+        return cluster.postmasterPid().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
 
     /** How many rows the seeded table holds ({@link DbTable#ROWS} once seeded). */
@@ -137,16 +137,17 @@ public final class DatabaseFixture implements AutoCloseable {
 
     /** Kills the database at once, postmaster and backends, as a crash would; {@link #restart} brings it back. */
     public void kill() {
-        killedCommand = ClusterProcess.kill(folder());
+        cluster.kill();
+        killed = true;
     }
 
     /** Starts the killed database again on the same port and data; returns once it accepts connections. */
     public void restart() {
-        if (killedCommand.isEmpty()) {
+        if (!killed) {
             throw new HarnessException("[DB] restart without a kill: the database on port " + port() + " runs");
         }
-        ClusterProcess.start(folder(), killedCommand);
-        killedCommand = List.of();
+        cluster.restart();
+        killed = false;
         watchPostmaster();
     }
 

@@ -138,7 +138,11 @@ public final class PostgresCluster implements AutoCloseable {
      * checkpoint); its data stays for {@link #restart}. For the tests of what a client does when its database dies.
      */
     public void kill() {
+        Optional<ProcessHandle> server = postmasterPid().flatMap(ProcessHandle::of);
         run("pg_ctl", "stop", "-m", "immediate", "-w", "-t", String.valueOf(TIMEOUT_SECONDS), "-D", data().toString());
+        // pg_ctl returns once the pid file is gone; the process itself may take a moment longer to end.
+        server.ifPresent(handle -> handle.onExit().orTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .exceptionally(t -> handle).join());
     }
 
     /** Starts the server again after {@link #kill}: same port, same data (recovered), ready for connections. */
@@ -192,7 +196,8 @@ public final class PostgresCluster implements AutoCloseable {
         delete(folder);
     }
 
-    private Optional<Long> postmasterPid() {
+    /** The server's process id while it runs (from its {@code postmaster.pid}); empty once stopped. */
+    public Optional<Long> postmasterPid() {
         try {
             Path file = data().resolve("postmaster.pid");
             return Files.exists(file) ? Files.readAllLines(file).stream().findFirst().map(String::strip)
