@@ -26,7 +26,6 @@ Feature: The database endpoint: a real PostgreSQL behind the server's pool of co
     Then every step is kept in the combination's capacity summary, and the search found a sustained rate
 
     # without server single: it serves one connection at a time, so its own ceiling is 1 / 20 ms = 50 requests a second
-    # The framework rows join once the harness names them (the framework vocabulary): uncomment the block at the end.
     @ClientVirtual
     Examples: a pool of 10 connections
       | server     | pool |
@@ -43,19 +42,19 @@ Feature: The database endpoint: a real PostgreSQL behind the server's pool of co
       | virtual    | 100  |
       | event-loop | 100  |
 
-    # @ClientVirtual @Framework
-    # Examples: the frameworks, pools of 10 and 100 connections
-    #   | server               | pool |
-    #   | spring-boot-virtual  | 10   |
-    #   | spring-boot-platform | 10   |
-    #   | helidon              | 10   |
-    #   | jetty-virtual        | 10   |
-    #   | jetty-queued         | 10   |
-    #   | spring-boot-virtual  | 100  |
-    #   | spring-boot-platform | 100  |
-    #   | helidon              | 100  |
-    #   | jetty-virtual        | 100  |
-    #   | jetty-queued         | 100  |
+    @ClientVirtual @Framework
+    Examples: the frameworks, pools of 10 and 100 connections
+      | server               | pool |
+      | spring-boot-virtual  | 10   |
+      | spring-boot-platform | 10   |
+      | helidon              | 10   |
+      | jetty-virtual        | 10   |
+      | jetty-queued         | 10   |
+      | spring-boot-virtual  | 100  |
+      | spring-boot-platform | 100  |
+      | helidon              | 100  |
+      | jetty-virtual        | 100  |
+      | jetty-queued         | 100  |
 
   @PerformanceSummary @KnownAnswer
   Scenario: Rank the database searches: the pool's ceiling for every server, and the pool of 100 past it
@@ -99,6 +98,15 @@ Feature: The database endpoint: a real PostgreSQL behind the server's pool of co
       | pool       |
       | virtual    |
       | event-loop |
+
+    @Framework
+    Examples: the frameworks
+      | server               |
+      | spring-boot-virtual  |
+      | spring-boot-platform |
+      | helidon              |
+      | jetty-virtual        |
+      | jetty-queued         |
 
   @Jvm
   Scenario Outline: pinning on /db on JDK <jdk>: what JFR records inside pgjdbc and HikariCP
