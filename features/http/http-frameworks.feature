@@ -155,13 +155,13 @@ Feature: Framework rows give the arena's answers, stop as its servers do, and re
     And the server JVM answers "/ping" with 200
 
     # without server single, platform, pool, virtual, event-loop: the arena's models run this in http.feature or http-reliability.feature; this outline is the framework rows'
+    # jetty-queued is left out: its QueuedThreadPool starts threads as requests come and keeps them idle for 60 s by design (as the arena's pool keeps its own), so its thread count after the clients is not the count before
     Examples:
       | server               |
       | spring-boot-virtual  |
       | spring-boot-platform |
       | helidon              |
       | jetty-virtual        |
-      | jetty-queued         |
 
   @Performance @FrameworkSpringBoot
   Scenario: seed 004 reproduced: 3 downstream calls per request, virtual threads against a pool of 4, in Spring Boot and in the arena
