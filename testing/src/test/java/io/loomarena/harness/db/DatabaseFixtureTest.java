@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,6 +28,9 @@ import io.loomarena.http.server.db.DbTable;
  * on the same port and data, nothing left behind after a close or after the harness itself is killed). Skipped, with
  * the fixture's one line, where no binaries exist.
  */
+// Five throwaway clusters (about 18 s): tagged "process", left out of the default build's time budget (root pom,
+// excludedGroups) and run with -DexcludedGroups=none; the @Database scenarios use the same fixture.
+@Tag("process")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class DatabaseFixtureTest {
 

@@ -23,6 +23,7 @@ import io.loomarena.http.server.BundledContent;
 import io.loomarena.measure.ServerStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -32,6 +33,9 @@ import org.junit.jupiter.api.TestInstance;
  * stats on stdin naming the framework, and exit 0 on SIGTERM. A framework module's test extends it with its main
  * class and {@code --threads}. Every request has a timeout; nothing sleeps.
  */
+// A framework's JVM started three times per class: tagged "process", which the default build leaves out to keep within
+// its time budget (root pom, excludedGroups); -DexcludedGroups=none runs it.
+@Tag("process")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class FrameworkContractTest {
 
