@@ -2,7 +2,6 @@ package io.loomarena.http.server;
 
 import java.io.IOException;
 import java.net.BindException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,11 +141,11 @@ public final class ServeCommand implements Callable<Integer> {
                 .port(BadArgumentException.wholeNumber("--port", port, 0, 65535))
                 .poolSize(PoolSize.resolveOption("--pool-size", poolSize)) // 2xcpu: this JVM's, the server's
                 .backlog(BadArgumentException.wholeNumber("--backlog", backlog, 1, 1_000_000))
-                .grace(duration("--grace", grace))
-                .headerTimeout(duration("--header-timeout", headerTimeout))
-                .idleTimeout(idleTimeout == null ? null : duration("--idle-timeout", idleTimeout))
-                .writeTimeout(duration("--write-timeout", writeTimeout))
-                .downstreamTimeout(duration("--downstream-timeout", downstreamTimeout))
+                .grace(OptionValues.duration("--grace", grace))
+                .headerTimeout(OptionValues.duration("--header-timeout", headerTimeout))
+                .idleTimeout(idleTimeout == null ? null : OptionValues.duration("--idle-timeout", idleTimeout))
+                .writeTimeout(OptionValues.duration("--write-timeout", writeTimeout))
+                .downstreamTimeout(OptionValues.duration("--downstream-timeout", downstreamTimeout))
                 .staticMaxAge(BadArgumentException.wholeNumber("--max-age", maxAge, 0, ServerConfig.MAX_STATIC_MAX_AGE));
         DatabaseConfig databaseConfig = database.config();
         if (databaseConfig.configured() && chosen.model() == ServerModel.NETTY) {
@@ -176,7 +175,7 @@ public final class ServeCommand implements Callable<Integer> {
             builder.docroot(dir);
         }
         if (downstream != null) {
-            builder.downstream(url(downstream));
+            builder.downstream(OptionValues.downstream(downstream));
         }
         return builder.build();
     }
@@ -210,25 +209,5 @@ public final class ServeCommand implements Callable<Integer> {
                     + replaced + "'");
         }
         return parsed;
-    }
-
-    private static Duration duration(String option, String text) {
-        try {
-            return Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw BadArgumentException.invalid(option, text, null, Durations.FORMS);
-        }
-    }
-
-    private static URI url(String text) {
-        try {
-            URI uri = new URI(text);
-            if ("http".equalsIgnoreCase(uri.getScheme()) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (java.net.URISyntaxException e) {
-            // Falls through to the message naming the allowed form.
-        }
-        throw BadArgumentException.invalid("--downstream", text, "not an http:// URL", "e.g. http://127.0.0.1:8020/io");
     }
 }

@@ -1,15 +1,12 @@
 package io.loomarena.framework.support;
 
 import java.net.BindException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import io.loomarena.cli.BadArgumentException;
 import io.loomarena.cli.CommandLineErrors;
-import io.loomarena.http.server.Durations;
+import io.loomarena.http.server.OptionValues;
 import io.loomarena.http.server.db.DatabaseOptions;
 import io.loomarena.measure.StatsOnStdin;
 import picocli.CommandLine;
@@ -157,27 +154,7 @@ public final class FrameworkCommand implements Callable<Integer> {
             size = BadArgumentException.wholeNumber("--pool-size", poolSize, 1, FrameworkConfig.MAX_POOL_SIZE);
         }
         return new FrameworkConfig(model, host, BadArgumentException.wholeNumber("--port", port, 0, 65535), size,
-                poolSize != null, downstream == null ? null : url(downstream),
-                duration("--downstream-timeout", downstreamTimeout), database.config());
-    }
-
-    private static Duration duration(String option, String text) {
-        try {
-            return Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw BadArgumentException.invalid(option, text, null, Durations.FORMS);
-        }
-    }
-
-    private static URI url(String text) {
-        try {
-            URI uri = new URI(text);
-            if ("http".equalsIgnoreCase(uri.getScheme()) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (URISyntaxException e) {
-            // Falls through to the message naming the allowed form.
-        }
-        throw BadArgumentException.invalid("--downstream", text, "not an http:// URL", "e.g. http://127.0.0.1:8020/io");
+                poolSize != null, downstream == null ? null : OptionValues.downstream(downstream),
+                OptionValues.duration("--downstream-timeout", downstreamTimeout), database.config());
     }
 }
