@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * {@code Runtime.halt} (to exit 0 after a graceful stop) and is killed by harnesses, and neither runs exit hooks, so
  * per-JVM folders piled up by the dozen per test run. A server extracts into a private folder and moves it into place
  * atomically, so two servers starting at once never see a half-written folder, and extracts anew a folder that lost
- * files (to a cleaner of the temporary folder); at most one folder per content version stays behind. Thread-safe
+ * files (to a cleaner of the temporary folder); at most one folder per content version stays behind. (The harness
+ * gives each JVM it forks a temporary folder of its own and removes it after the JVM's exit.) Thread-safe
  * (lazy holder).
  */
 public final class BundledContent {

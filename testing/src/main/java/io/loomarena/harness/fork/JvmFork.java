@@ -99,13 +99,27 @@ public record JvmFork(Path javaBinary, String classPath, List<String> jvmArgs, C
      */
     public ChildProcess start(String name, JvmLaunch launch, CpuPinning.Role role, Consumer<String> stdoutListener) {
         List<String> command = command(launch, role);
+        Path tempFolder = null;
+        if (!launcher.remote()) {
+            // Its own temporary folder, removed once it has exited (ChildTempFolder says why).
+            tempFolder = ChildTempFolder.create();
+            command = ChildTempFolder.withFlag(command, pinning.prefix(role).size(), tempFolder);
+        }
         ProcessBuilder builder = new ProcessBuilder(command);
         Map<String, String> environment = builder.environment();
         JVM_OPTION_VARIABLES.forEach(environment::remove);
         try {
-            return new ChildProcess(name, command, builder.start(), stdoutListener, launcher.remote());
+            Process process = builder.start();
+            if (tempFolder != null) {
+                Path folder = tempFolder;
+                process.onExit().whenComplete((exited, failure) -> ChildTempFolder.delete(folder));
+            }
+            return new ChildProcess(name, command, process, stdoutListener, launcher.remote());
         } catch (IOException e) {
-            // The binary is missing or not executable: nothing was started, nothing to clean up.
+            // The binary is missing or not executable: nothing was started, nothing but the folder to clean up.
+            if (tempFolder != null) {
+                ChildTempFolder.delete(tempFolder);
+            }
             throw new HarnessException("cannot start " + name + ": " + e.getMessage() + System.lineSeparator()
                     + "--- command: " + String.join(" ", command.subList(0, Math.min(command.size(), 4))) + " ...", e);
         }

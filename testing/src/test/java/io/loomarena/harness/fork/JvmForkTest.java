@@ -3,8 +3,13 @@ package io.loomarena.harness.fork;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.awaitility.Awaitility;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +44,22 @@ class JvmForkTest {
 
         assertThat(fork.javaBinary()).startsWith(Path.of(System.getProperty("java.home")));
         assertThat(fork.classPath()).isEqualTo(System.getProperty("java.class.path"));
+    }
+
+    @Test
+    void aLocalJvmGetsItsOwnTemporaryFolderRemovedEvenWhenItIsKilled() throws Exception {
+        JvmFork fork = JvmFork.ofHarnessJvm(RunOptions.thisJvm(), List.of("-Xmx64m"), CpuPinning.notApplied("test"));
+        CompletableFuture<String> firstLine = new CompletableFuture<>();
+        Path folder;
+        try (ChildProcess child = fork.start("temp folder child", JvmLaunch.of(TempFolderChild.class.getName()),
+                CpuPinning.Role.SERVER, firstLine::complete)) {
+            folder = Path.of(firstLine.get(30, TimeUnit.SECONDS));
+
+            assertThat(folder.getParent()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
+            assertThat(folder.getFileName().toString()).startsWith("loomarena-jvm-");
+            assertThat(folder.resolve("left-by-the-child.txt")).exists();
+            child.kill();
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> !folder.toFile().exists());
     }
 }

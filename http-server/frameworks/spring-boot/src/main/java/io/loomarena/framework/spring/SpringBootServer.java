@@ -1,5 +1,9 @@
 package io.loomarena.framework.spring;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,11 +14,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.web.server.GracefulShutdownResult;
 import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -30,16 +37,20 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 /**
  * One running Spring Boot application ({@link ArenaApplication}) serving the arena's endpoints: started from a
  * {@link FrameworkConfig}, which becomes Spring properties here and nowhere else, and stopped with Tomcat's graceful
- * shutdown. Thread-safe.
+ * shutdown. Tomcat's two working folders (its base directory and an empty document root), which Spring Boot would
+ * otherwise create in the temporary folder and leave there (deleteOnExit cannot remove a folder that is not empty),
+ * live in one folder of this server's, removed after the stop. Thread-safe.
  */
 final class SpringBootServer implements Framework.RunningFramework {
 
     private final ConfigurableApplicationContext context;
     private final WebServer tomcat;
+    private final Path workFolder;
 
-    private SpringBootServer(ConfigurableApplicationContext context, WebServer tomcat) {
+    private SpringBootServer(ConfigurableApplicationContext context, WebServer tomcat, Path workFolder) {
         this.context = context;
         this.tomcat = tomcat;
+        this.workFolder = workFolder;
     }
 
     /**
@@ -48,11 +59,27 @@ final class SpringBootServer implements Framework.RunningFramework {
      * @throws RuntimeException whatever kept Spring from starting (the port is taken, say); nothing is left running
      */
     static SpringBootServer start(FrameworkConfig config, ArenaEndpoints endpoints) {
+        Path workFolder = createWorkFolder();
+        try {
+            return start(config, endpoints, workFolder);
+        } catch (RuntimeException | Error e) {
+            deleteTree(workFolder);
+            throw e;
+        }
+    }
+
+    private static SpringBootServer start(FrameworkConfig config, ArenaEndpoints endpoints, Path workFolder) {
+        Path documentRoot = workFolder.resolve("docbase");
+        try {
+            Files.createDirectory(documentRoot);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create Tomcat's document root " + documentRoot, e);
+        }
         SpringApplication application = new SpringApplication(ArenaApplication.class);
         application.setWebApplicationType(WebApplicationType.SERVLET);
         // The serve command's shutdown hook stops the application and sets the exit status; Spring's would race it.
         application.setRegisterShutdownHook(false);
-        application.addInitializers(context -> beans((GenericApplicationContext) context, endpoints));
+        application.addInitializers(context -> beans((GenericApplicationContext) context, endpoints, documentRoot));
         // Tomcat once it listens, with the port it really bound (--port 0 picks a free one).
         AtomicReference<WebServer> tomcat = new AtomicReference<>();
         application.addListeners(new ApplicationListener<WebServerInitializedEvent>() {
@@ -61,8 +88,30 @@ final class SpringBootServer implements Framework.RunningFramework {
                 tomcat.set(event.getWebServer());
             }
         });
-        ConfigurableApplicationContext context = application.run(properties(config).toArray(String[]::new));
-        return new SpringBootServer(context, tomcat.get());
+        List<String> arguments = new ArrayList<>(properties(config));
+        arguments.add("--server.tomcat.basedir=" + workFolder.resolve("tomcat"));
+        ConfigurableApplicationContext context = application.run(arguments.toArray(String[]::new));
+        return new SpringBootServer(context, tomcat.get(), workFolder);
+    }
+
+    private static Path createWorkFolder() {
+        try {
+            return Files.createTempDirectory("loomarena-spring-boot-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create Tomcat's working folder in the temporary folder", e);
+        }
+    }
+
+    /** Removes {@code folder} and what is in it; what cannot be removed stays (a report would not help the user). */
+    static void deleteTree(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // Walking failed part way: the temporary folder's own cleaner removes the rest.
+        }
     }
 
     /**
@@ -72,8 +121,11 @@ final class SpringBootServer implements Framework.RunningFramework {
      * {@link PrometheusRegistry}), so {@code /metrics} shows them all. Both beans are the support's, which closes the
      * endpoints after the stop: Spring gets no destroy method for them (it would infer one from AutoCloseable).
      */
-    private static void beans(GenericApplicationContext context, ArenaEndpoints endpoints) {
+    private static void beans(GenericApplicationContext context, ArenaEndpoints endpoints, Path documentRoot) {
         PrometheusMeterRegistry registry = endpoints.metrics().registry();
+        WebServerFactoryCustomizer<ConfigurableServletWebServerFactory> root =
+                factory -> factory.setDocumentRoot(documentRoot.toFile());
+        context.registerBean("arenaDocumentRoot", WebServerFactoryCustomizer.class, () -> root);
         context.registerBean(ArenaEndpoints.class, () -> endpoints, bean -> bean.setDestroyMethodName(""));
         context.registerBean(PrometheusMeterRegistry.class, () -> registry, bean -> bean.setDestroyMethodName(""));
         context.registerBean(PrometheusRegistry.class, registry::getPrometheusRegistry);
@@ -111,6 +163,11 @@ final class SpringBootServer implements Framework.RunningFramework {
         return tomcat.getPort();
     }
 
+    /** The folder holding Tomcat's base directory and document root, removed after the stop (tests read it). */
+    Path workFolder() {
+        return workFolder;
+    }
+
     /** Tomcat as Spring Boot runs it (tests read its connector). */
     WebServer tomcat() {
         return tomcat;
@@ -134,6 +191,7 @@ final class SpringBootServer implements Framework.RunningFramework {
             clean = false;
         }
         context.close();
+        deleteTree(workFolder);
         return clean;
     }
 }

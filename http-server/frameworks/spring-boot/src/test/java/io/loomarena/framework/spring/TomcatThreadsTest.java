@@ -6,9 +6,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.junit.jupiter.api.Test;
@@ -68,6 +71,22 @@ class TomcatThreadsTest {
                     .containsPattern("http_server_requests_seconds_max\\{[^}]*uri=\"/fanout\"")
                     .contains("jvm_threads_live_threads", "jvm_threads_peak_threads");
         }
+    }
+
+    @Test
+    void tomcatsWorkingFoldersAreTheServersOwnAndGoneAfterTheStop() throws Exception {
+        Running running = Running.start(FrameworkConfig.defaults(FrameworkThreads.VIRTUAL));
+        Path folder = running.server.workFolder();
+        try {
+            Tomcat tomcat = ((TomcatWebServer) running.server.tomcat()).getTomcat();
+            Context context = (Context) tomcat.getHost().findChildren()[0];
+
+            assertThat(tomcat.getServer().getCatalinaBase().toPath()).startsWith(folder);
+            assertThat(Path.of(context.getDocBase())).startsWith(folder);
+        } finally {
+            running.close();
+        }
+        assertThat(folder).doesNotExist();
     }
 
     @Test
