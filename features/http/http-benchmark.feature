@@ -12,7 +12,7 @@ Feature: HTTP benchmark suites: every model of the HTTP server on the same path,
   writes ranking.md and ranking.csv beside them. It refuses, naming them, summaries that are missing or whose workloads
   differ: after a @Full run, rerun the quick one (or the full one) of every combination before ranking.
   Every variant is tagged @Slow, so none runs in the default build (whose time goes to the echo matrix); the full
-  sizes are also tagged @Full. -Dcucumber.filter.tags='@HttpPing and not @Full' runs the quick ping suite (200,000
+  sizes are also tagged @Full. -Dcucumber.filter.tags='@HttpPing and not @Full and not @Gate' runs the quick ping suite (200,000
   requests, so that each measured iteration lasts at least a second here; about 5 minutes) and its ranking.
   The pool model has 100 threads unless its label says otherwise (POOL_4_SERVER has 4); `pool --pool-size 2xcpu`,
   the size a CPU-bound service is often given, has 2 threads per CPU of the server's machine, counted by the server

@@ -86,7 +86,11 @@ Feature: The database endpoint: a real PostgreSQL behind the server's pool of co
     The harness kills the database (the server process and every backend, as a crash would) 4 s into a 15 s load
     and starts it again on the same port and data 4 s later. Meanwhile /db answers 503 naming the problem and /ping
     is still served; once the database is back the pool reconnects by itself and /db answers 200 again. The run's
-    failures are reported by status, without a throughput: a run with errors measures its failures. About 25 s.
+    failures are reported by status, without a throughput: a run with errors measures its failures. Every server
+    waits at most 1 s for a pool connection here (--db-wait 1s; the default is 5 s): a request waits that long for a
+    connection the dead database cannot give, so at 5 s about 500 requests would wait at once, more than a bounded
+    pool has threads (the pool model's 100, Tomcat's and Jetty's 200), and /ping would wait behind them for as long
+    as the outage lasts (docs/database.md). About 25 s.
     Given a PostgreSQL started by the harness, seeded with 10000 rows
     When "<server>" gets 100 requests a second of /db?ms=20 for 15 seconds over 1000 connections, the database killed after 4 seconds and back 4 seconds later
     Then the requests failed with 503 only, /db answered 503 with a message and /ping was served while the database was down, the pool reconnected once it was back, and the run reported its errors by status

@@ -8,6 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
 import io.loomarena.harness.fork.JvmFork;
@@ -32,8 +35,19 @@ public record DatabaseOutage(double rate, Duration window, Duration killAfter, D
 
     /** Each request's query: short, so the pool is far from its ceiling and only the outage fails requests. */
     public static final int QUERY_MILLIS = 20;
+    /**
+     * The servers' longest wait for a pool connection in an outage, shorter than their default (5 s): every request
+     * waits that long for a connection the dead database cannot give, so at {@code rate} req/s about
+     * {@code rate x wait} requests wait at once. At 100 req/s and 5 s that is 500, more than a bounded pool has
+     * threads (the arena's pool 100, Tomcat's and Jetty's 200): every thread would wait on the database and /ping
+     * behind them, for as long as the outage lasts, so whether /ping were answered within a probe's timeout would
+     * depend on the machine's speed. At 1 s, about 100 wait at once, and every row keeps a thread for /ping.
+     */
+    public static final Duration CONNECTION_WAIT = Duration.ofSeconds(1);
     /** How long the pool may take to serve again once the database is back. */
     public static final Duration RECONNECT = Duration.ofSeconds(60);
+    /** How often the harness asks whether the pool serves again. */
+    private static final Duration POLL = Duration.ofMillis(200);
 
     public DatabaseOutage {
         if (window.compareTo(killAfter.plus(downFor)) <= 0) {
@@ -45,7 +59,7 @@ public record DatabaseOutage(double rate, Duration window, Duration killAfter, D
 
     /** Runs it on {@code setup} against {@code database} (pool of {@link DbServerOptions#DEFAULT_POOL}). */
     public Result runOn(HttpServerSetup setup, DatabaseFixture database, HarnessSettings settings, Path folder) {
-        try (DbServer server = DbServer.start(setup, database.serverOptions(DbServerOptions.DEFAULT_POOL),
+        try (DbServer server = DbServer.start(setup, database.serverOptions(DbServerOptions.DEFAULT_POOL).withConnectionWait(CONNECTION_WAIT),
                 JvmFork.local(settings), settings)) {
             DbServer.Reply warm = server.get("/db?ms=1");
             long start = System.nanoTime();
@@ -67,14 +81,13 @@ public record DatabaseOutage(double rate, Duration window, Duration killAfter, D
 
     /** How long after {@code back} the server's {@code /db} answered 200 again, or empty within {@link #RECONNECT}. */
     private static Optional<Duration> reconnect(DbServer server, long back) {
-        long deadline = back + RECONNECT.toNanos();
-        while (System.nanoTime() - deadline < 0) {
-            if (server.get("/db?ms=1").status() == 200) {
-                return Optional.of(Duration.ofNanos(System.nanoTime() - back));
-            }
-            pauseUntil(System.nanoTime(), Duration.ofMillis(200));
+        try {
+            Awaitility.await("the pool's reconnection").atMost(RECONNECT).pollInterval(POLL)
+                    .until(() -> server.get("/db?ms=1").status() == 200);
+            return Optional.of(Duration.ofNanos(System.nanoTime() - back));
+        } catch (ConditionTimeoutException e) {
+            return Optional.empty();
         }
-        return Optional.empty();
     }
 
     /** The outage's timeline is planned in time: the load runs meanwhile, there is no event to wait for. */

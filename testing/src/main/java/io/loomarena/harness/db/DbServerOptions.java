@@ -8,13 +8,15 @@ import java.util.Objects;
 /**
  * The database options a server under test is started with (the same words on the arena's {@code serve} and on every
  * framework's): the database's URL, the pool's size and, when a scenario needs it shorter than the server's default,
- * the query timeout. Immutable.
+ * the query timeout and the wait for a connection. Immutable.
  *
- * @param url          {@code jdbc:postgresql://127.0.0.1:PORT/DB} of the {@link DatabaseFixture}
- * @param poolSize     the pool's connections, 1..{@value #LARGEST_POOL}
- * @param queryTimeout the longest a query may run before the server answers 504; null for the server's default
+ * @param url            {@code jdbc:postgresql://127.0.0.1:PORT/DB} of the {@link DatabaseFixture}
+ * @param poolSize       the pool's connections, 1..{@value #LARGEST_POOL}
+ * @param queryTimeout   the longest a query may run before the server answers 504; null for the server's default
+ * @param connectionWait the longest a request waits for a pool connection before the server answers 503; null for
+ *                       the server's default
  */
-public record DbServerOptions(String url, int poolSize, Duration queryTimeout) {
+public record DbServerOptions(String url, int poolSize, Duration queryTimeout, Duration connectionWait) {
 
     /** The server's default pool: 10 connections, the ceiling of the known answer. */
     public static final int DEFAULT_POOL = 10;
@@ -34,13 +36,32 @@ public record DbServerOptions(String url, int poolSize, Duration queryTimeout) {
         if (queryTimeout != null && (queryTimeout.isNegative() || queryTimeout.isZero())) {
             throw new IllegalArgumentException("the query timeout must be positive, got " + queryTimeout);
         }
+        if (connectionWait != null && (connectionWait.isNegative() || connectionWait.isZero())) {
+            throw new IllegalArgumentException("the wait for a connection must be positive, got " + connectionWait);
+        }
     }
 
-    /** {@code --db-url URL --db-pool-size N [--db-query-timeout Nms]}: words after the server's own options. */
+    /** The server's default wait for a connection. */
+    public DbServerOptions(String url, int poolSize, Duration queryTimeout) {
+        this(url, poolSize, queryTimeout, null);
+    }
+
+    /** These options with the longest wait for a pool connection set to {@code wait}. */
+    public DbServerOptions withConnectionWait(Duration wait) {
+        return new DbServerOptions(url, poolSize, queryTimeout, wait);
+    }
+
+    /**
+     * {@code --db-url URL --db-pool-size N [--db-query-timeout Nms] [--db-wait Nms]}: words after the server's own
+     * options.
+     */
     public List<String> words() {
         List<String> words = new ArrayList<>(List.of("--db-url", url, "--db-pool-size", String.valueOf(poolSize)));
         if (queryTimeout != null) {
             words.addAll(List.of("--db-query-timeout", queryTimeout.toMillis() + "ms"));
+        }
+        if (connectionWait != null) {
+            words.addAll(List.of("--db-wait", connectionWait.toMillis() + "ms"));
         }
         return List.copyOf(words);
     }

@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 import io.loomarena.harness.HarnessException;
 import io.loomarena.harness.HarnessSettings;
@@ -36,6 +40,8 @@ public record SlowDatabase(int sleepMillis, Duration queryTimeout, int poolSize,
     static final int THREAD_SLACK = 4;
     /** How long the threads may take to end after the load: they end by themselves, nothing signals it. */
     static final Duration SETTLE = Duration.ofSeconds(30);
+    /** How often the harness asks the server for its thread count meanwhile. */
+    private static final Duration POLL = Duration.ofMillis(200);
 
     public SlowDatabase {
         if (sleepMillis <= queryTimeout.toMillis()) {
@@ -69,23 +75,18 @@ public record SlowDatabase(int sleepMillis, Duration queryTimeout, int poolSize,
 
     /** The server's live threads once at most {@code target}, or its last count after {@link #SETTLE}. */
     private static int settledThreads(DbServer server, int target) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        int threads = server.stats().liveThreads();
-        while (threads > target && System.nanoTime() - deadline < 0) {
-            // Threads of an idle server end on their own keep-alive timers: there is no event to wait on.
-            pause();
-            threads = server.stats().liveThreads();
-        }
-        return threads;
-    }
-
-    private static void pause() {
+        // Threads of an idle server end on their own keep-alive timers: there is no event to wait on, so ask.
+        AtomicInteger threads = new AtomicInteger(server.stats().liveThreads());
         try {
-            Thread.sleep(200);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new HarnessException("interrupted while the server's threads settled", e);
+            Awaitility.await("the server's threads settling").atMost(SETTLE).pollInterval(POLL)
+                    .until(() -> {
+                        threads.set(server.stats().liveThreads());
+                        return threads.get() <= target;
+                    });
+        } catch (ConditionTimeoutException e) {
+            // Judged by the caller on the last count.
         }
+        return threads.get();
     }
 
     /**

@@ -26,8 +26,7 @@ final class ChildTempFolder {
         try {
             return Files.createTempDirectory(PREFIX);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary folder for a forked JVM in "
-                    + System.getProperty("java.io.tmpdir"), e);
+            throw new UncheckedIOException("cannot create a temporary folder for a forked JVM: " + e.getMessage(), e);
         }
     }
 

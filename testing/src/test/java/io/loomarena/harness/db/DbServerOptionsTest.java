@@ -19,6 +19,14 @@ class DbServerOptionsTest {
                 .containsExactly("--db-url", URL, "--db-pool-size", "10");
         assertThat(new DbServerOptions(URL, 100, Duration.ofMillis(200)).words())
                 .containsExactly("--db-url", URL, "--db-pool-size", "100", "--db-query-timeout", "200ms");
+        assertThat(new DbServerOptions(URL, 10, null).withConnectionWait(Duration.ofSeconds(1)).words())
+                .containsExactly("--db-url", URL, "--db-pool-size", "10", "--db-wait", "1000ms");
+    }
+
+    @Test
+    void aWaitForAConnectionMustBePositive() {
+        assertThatThrownBy(() -> new DbServerOptions(URL, 10, null, Duration.ZERO))
+                .hasMessage("the wait for a connection must be positive, got PT0S");
     }
 
     @Test

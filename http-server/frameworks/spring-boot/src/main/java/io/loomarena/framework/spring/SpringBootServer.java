@@ -102,15 +102,36 @@ final class SpringBootServer implements Framework.RunningFramework {
         }
     }
 
-    /** Removes {@code folder} and what is in it; what cannot be removed stays (a report would not help the user). */
+    /**
+     * Removes {@code folder} and what is in it. Tomcat may still be removing its own work folder inside it when the
+     * context's close returns (a folder left empty then stayed behind in tests), so what cannot be removed now is
+     * removed again when this JVM exits.
+     */
     static void deleteTree(Path folder) {
+        deleteNow(folder);
+        if (Files.exists(folder)) {
+            LeftAtExit.FOLDERS.add(folder);
+        }
+    }
+
+    private static void deleteNow(Path folder) {
         if (!Files.exists(folder)) {
             return;
         }
         try (Stream<Path> paths = Files.walk(folder)) {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // Walking failed part way: the temporary folder's own cleaner removes the rest.
+        } catch (IOException | UncheckedIOException e) {
+            // A file vanished while walking: the pass at exit removes what is left.
+        }
+    }
+
+    /** Folders to remove once more at the JVM's exit (a shutdown hook, registered on first use). */
+    private static final class LeftAtExit {
+        static final java.util.Set<Path> FOLDERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> FOLDERS.forEach(SpringBootServer::deleteNow),
+                    "spring-boot-work-folders"));
         }
     }
 
