@@ -75,7 +75,7 @@ public final class JettyMain implements Framework {
         return new Running(server, connector, graceful);
     }
 
-    /** Jetty once started: its server, the connector it listens on (tests read its settings) and the graceful handler. */
+    /** Jetty once started: its server, the connector it listens on (tests read it) and the graceful handler. */
     record Running(Server server, ServerConnector connector, GracefulHandler graceful) implements RunningFramework {
 
         @Override

@@ -57,7 +57,7 @@ public final class FrameworkCommand implements Callable<Integer> {
             description = "what a /fanout call may take beyond its ms (default 5s)")
     String downstreamTimeout = "5s";
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
-            description = "how long a kept-alive connection may wait for its next request (default: the framework's own)")
+            description = "how long a kept-alive connection waits for its next request (default: the framework's)")
     String idleTimeout;
     /** --db-url, --db-user, --db-pool-size, --db-wait, --db-query-timeout: the same on every serve. */
     @Mixin

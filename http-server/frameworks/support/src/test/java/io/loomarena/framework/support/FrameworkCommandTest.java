@@ -61,7 +61,8 @@ class FrameworkCommandTest {
         assertThat(err.toString()).contains("invalid --port '70000': out of range (allowed: 0..65535)")
                 .contains("invalid --pool-size '0'").contains("invalid --downstream 'ftp://x/io'")
                 .contains("invalid --downstream-timeout 'soon'")
-                .contains("invalid --idle-timeout '0s' (allowed: a positive number with ms, s or m").contains("unknown argument '--turbo'")
+                .contains("invalid --idle-timeout '0s' (allowed: a positive number with ms, s or m")
+                .contains("unknown argument '--turbo'")
                 .doesNotContain("Exception").doesNotContain("\tat ");
     }
 
