@@ -119,8 +119,8 @@ Feature: The HTTP server under a flood of 10,000 connections, and the framework 
     event-loop models run at the same 5,000 so that memory per connection is compared at equal count.
 
     The flood, the warm-up, the baseline and the margins are those of the 10,000-connection floods above. That every
-    connection is held at once is counted from outside: each connection the server holds is one open file of its JVM,
-    because Tomcat and Helidon give an application no count of its connections (the models' and Jetty's own counts are
+    connection is held at once is counted from outside: each connection the server holds is one open socket of its
+    JVM (/proc/PID/fd), because Tomcat and Helidon give an application no count of its connections (the models' and Jetty's own counts are
     still recorded as "peak connections open on the server"). The figures of each row (connections held, peak
     platform threads, RSS and heap before, peak and after, RSS and heap per held connection) go to
     target-results/reliability.md.
@@ -130,7 +130,7 @@ Feature: The HTTP server under a flood of 10,000 connections, and the framework 
       Given a fresh <server> HTTP server JVM, warmed up and measured at rest
       When 5000 connections open at once, each is served one request, and all stay open until every one is served
       Then all 5000 connections were served correctly
-      And the server JVM held all 5000 connections open at once, one open file each
+      And the server JVM held all 5000 connections open at once, one socket each
       And the server's platform threads grew by at most 12 during the flood
       And within 60 seconds after the flood the server is back to its baseline: threads within 2, file descriptors within 4, heap after a GC within 16 MiB
       And the server JVM is still running
@@ -156,7 +156,7 @@ Feature: The HTTP server under a flood of 10,000 connections, and the framework 
       Given a fresh <server> HTTP server JVM, warmed up and measured at rest
       When 5000 connections open at once, each is served one request, and all stay open until every one is served
       Then all 5000 connections were served correctly
-      And the server JVM held all 5000 connections open at once, one open file each
+      And the server JVM held all 5000 connections open at once, one socket each
       And the server's platform threads grew by at most 212 during the flood
       And within 60 seconds after the flood the server is back to its baseline: file descriptors within 4, heap after a GC within 16 MiB
       And the server JVM is still running

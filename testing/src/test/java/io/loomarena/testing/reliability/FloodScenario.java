@@ -74,6 +74,7 @@ public final class FloodScenario implements AutoCloseable {
             record.figure("connections held", outcome.served());
             record.figure("threads while held", held.liveThreads());
             record.figure("fds while held", held.fileDescriptors());
+            record.figure("sockets while held", f.heldSockets());
             record.figure("RSS while held", ServerSnapshot.mib(held.rssBytes()));
             record.figure("live heap while held (after GC)", ServerSnapshot.mib(f.heldLive().heapUsedBytes()));
             record.figure("RSS per held connection", kib((held.rssBytes() - baseline.rssBytes()) / connections));
