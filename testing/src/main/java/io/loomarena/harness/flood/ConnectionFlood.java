@@ -30,6 +30,8 @@ public final class ConnectionFlood implements AutoCloseable {
     public static final int SPARE_FILE_DESCRIPTORS = 200;
     /** How often the server's figures are sampled during a flood. */
     public static final Duration SAMPLE_INTERVAL = Duration.ofMillis(250);
+    /** The kind of file descriptor of a socket ({@link ServerSnapshot#fileDescriptorKinds}). */
+    private static final String SOCKET = "socket";
 
     private final FloodTarget target;
     private final ForkedServer server;
@@ -44,6 +46,8 @@ public final class ConnectionFlood implements AutoCloseable {
     private ServerSnapshot held;
     private ServerSnapshot heldLive;
     private ServerSnapshot peak;
+    /** The server's open sockets while every connection was held, or -1 (not held yet, or no {@code /proc}). */
+    private volatile int heldSockets = -1;
     private FloodOutcome outcome;
     private final AtomicLong peakActive = new AtomicLong();
     private final AtomicLong peakSampledThreads = new AtomicLong();
@@ -141,6 +145,7 @@ public final class ConnectionFlood implements AutoCloseable {
     private void measureHeld() {
         synchronized (serverLock) {
             held = ServerSnapshot.take(server, false);
+            heldSockets = ServerSnapshot.fileDescriptorKinds(server.pid()).getOrDefault(SOCKET, -1);
             heldLive = ServerSnapshot.take(server, true);
         }
         note(held);
@@ -206,6 +211,14 @@ public final class ConnectionFlood implements AutoCloseable {
     /** Figures while every connection was held (HOLD mode only), or {@code null}. */
     public ServerSnapshot held() {
         return held;
+    }
+
+    /**
+     * The server JVM's open sockets while every connection was held, counted in {@code /proc/PID/fd}: at least one per
+     * held connection whatever the server (Tomcat and Helidon keep no count of their connections), or -1.
+     */
+    public int heldSockets() {
+        return heldSockets;
     }
 
     /** Like {@link #held()}, after a full GC: the heap figure is the live heap of the held connections. */

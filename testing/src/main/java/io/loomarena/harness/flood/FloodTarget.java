@@ -10,17 +10,21 @@ import io.loomarena.harness.JvmLaunch;
 import io.loomarena.harness.http.HttpLaunch;
 
 /**
- * A server model to flood: how to fork it and what each flood connection says to it. Immutable.
+ * A server to flood, one of the arena's models or a framework row: how to fork it and what each flood connection says
+ * to it. Immutable.
  *
- * @param label  the model as in reports, for example {@code echo virtual} or {@code http pool --pool-size 100}
- * @param launch the forked server's main class and arguments ({@code --port 0}: a free port)
+ * @param label  the server as in reports, for example {@code echo virtual}, {@code http pool --pool-size 100} or
+ *               {@code http jetty-queued}
+ * @param launch the forked server's main class and arguments ({@code --port 0}: a free port); a framework row's on
+ *               its module's class path, which the fork reads when it starts ({@code JvmFork.forLaunch})
  * @param http   whether the server speaks HTTP ({@code GET /ping}) rather than echo (one message)
  */
 public record FloodTarget(String label, JvmLaunch launch, boolean http) {
 
     /**
      * The HTTP server's keep-alive idle timeout under a flood: held connections must outlive the whole flood (the
-     * model defaults, 30 s and 1 s on {@code single}, could close them while the others connect).
+     * model defaults, 30 s and 1 s on {@code single}, could close them while the others connect; a framework maps it
+     * to its own keep-alive timeout).
      */
     public static final String HTTP_IDLE_TIMEOUT = "3m";
 
@@ -34,12 +38,12 @@ public record FloodTarget(String label, JvmLaunch launch, boolean http) {
         return new FloodTarget("echo " + model.cliName(), EchoLaunch.server(model), false);
     }
 
-    /** The HTTP server written {@code server} ({@code single}, {@code pool --pool-size 4}, any case). */
+    /** The HTTP server written {@code server}: {@code single}, {@code pool --pool-size 4}, {@code helidon}. */
     public static FloodTarget http(String server) {
         return http(HttpServerSetup.parse(server.toLowerCase(Locale.ROOT)));
     }
 
-    /** The HTTP server with its options and a keep-alive timeout that outlives the flood. */
+    /** The HTTP server, a model or a framework row, with its options and a keep-alive timeout outliving the flood. */
     public static FloodTarget http(HttpServerSetup server) {
         return new FloodTarget("http " + server, server.launch(List.of("--idle-timeout", HTTP_IDLE_TIMEOUT)), true);
     }

@@ -68,10 +68,13 @@ public final class FloodScenario implements AutoCloseable {
                 + ServerSnapshot.mib(f.peak().peakRssBytes()));
         ServerSnapshot held = f.held();
         if (held != null) {
-            long connections = Math.max(1, held.activeConnections());
-            record.figure("connections held", held.activeConnections());
+            // Every served connection was still open at this snapshot (its client holds it until all are served):
+            // the count does not depend on the server counting its connections, which Tomcat and Helidon do not.
+            long connections = Math.max(1, outcome.served());
+            record.figure("connections held", outcome.served());
             record.figure("threads while held", held.liveThreads());
             record.figure("fds while held", held.fileDescriptors());
+            record.figure("sockets while held", f.heldSockets());
             record.figure("RSS while held", ServerSnapshot.mib(held.rssBytes()));
             record.figure("live heap while held (after GC)", ServerSnapshot.mib(f.heldLive().heapUsedBytes()));
             record.figure("RSS per held connection", kib((held.rssBytes() - baseline.rssBytes()) / connections));

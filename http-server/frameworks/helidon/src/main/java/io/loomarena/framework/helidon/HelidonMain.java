@@ -9,6 +9,7 @@ import java.util.List;
 import io.helidon.common.Version;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.loomarena.cli.BadArgumentException;
@@ -66,30 +67,43 @@ public final class HelidonMain implements Framework {
                 probe.bind(new InetSocketAddress(config.host(), config.port()));
             }
         }
-        WebServer server = WebServer.builder()
+        WebServerConfig.Builder builder = WebServer.builder()
                 .host(config.host())
                 .port(config.port())
                 .shutdownGracePeriod(FrameworkConfig.GRACE)
-                .routing(routing -> routing.any((request, response) -> answer(endpoints, request, response)))
-                .build()
-                .start();
+                .routing(routing -> routing.any((request, response) -> answer(endpoints, request, response)));
+        if (config.idleTimeout() != null) {
+            // --idle-timeout; otherwise the listener's own default, as Helidon's users get it. Helidon closes idle
+            // connections in a sweep every idleConnectionPeriod, so the sweep runs at least as often as the timeout.
+            builder.idleConnectionTimeout(config.idleTimeout())
+                    .idleConnectionPeriod(min(config.idleTimeout(), builder.idleConnectionPeriod()));
+        }
+        WebServer server = builder.build().start();
         if (!server.isRunning()) {
             server.stop();
             throw new IllegalStateException("Helidon's web server did not start (its log above says why)");
         }
-        return new RunningFramework() {
-            @Override
-            public int port() {
-                return server.port();
-            }
+        return new Running(server);
+    }
 
-            @Override
-            public boolean stop(Duration grace) {
-                // Helidon waits for requests in progress up to its shutdownGracePeriod, set above to the same grace.
-                server.stop();
-                return true;
-            }
-        };
+    /** Helidon's server once started (tests read its configuration, {@link WebServer#prototype()}). */
+    record Running(WebServer server) implements RunningFramework {
+
+        @Override
+        public int port() {
+            return server.port();
+        }
+
+        @Override
+        public boolean stop(Duration grace) {
+            // Helidon waits for requests in progress up to its shutdownGracePeriod, set at the start to this grace.
+            server.stop();
+            return true;
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** The adapter: Helidon's request to the endpoints, their answer to Helidon's response. */

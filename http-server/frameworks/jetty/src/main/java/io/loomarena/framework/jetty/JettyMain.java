@@ -56,6 +56,10 @@ public final class JettyMain implements Framework {
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(config.host());
         connector.setPort(config.port());
+        if (config.idleTimeout() != null) {
+            // --idle-timeout; otherwise the connector's own default (30 s), as Jetty's users get it.
+            connector.setIdleTimeout(config.idleTimeout().toMillis());
+        }
         connector.addEventListener(countingConnections(endpoints.metrics().counters()));
         server.addConnector(connector);
         // Jetty stops gracefully only the handlers that are Graceful: this one lets requests in progress finish.
@@ -68,24 +72,28 @@ public final class JettyMain implements Framework {
             server.stop();
             throw e;
         }
-        return new RunningFramework() {
-            @Override
-            public int port() {
-                return connector.getLocalPort();
-            }
+        return new Running(server, connector, graceful);
+    }
 
-            @Override
-            public boolean stop(Duration grace) {
-                server.setStopTimeout(grace.toMillis());
-                try {
-                    server.stop();
-                } catch (Exception e) {
-                    // Jetty reports requests it had to cut as a failure of the stop.
-                    return false;
-                }
-                return graceful.getCurrentRequestCount() == 0;
+    /** Jetty once started: its server, the connector it listens on (tests read it) and the graceful handler. */
+    record Running(Server server, ServerConnector connector, GracefulHandler graceful) implements RunningFramework {
+
+        @Override
+        public int port() {
+            return connector.getLocalPort();
+        }
+
+        @Override
+        public boolean stop(Duration grace) {
+            server.setStopTimeout(grace.toMillis());
+            try {
+                server.stop();
+            } catch (Exception e) {
+                // Jetty reports requests it had to cut as a failure of the stop.
+                return false;
             }
-        };
+            return graceful.getCurrentRequestCount() == 0;
+        }
     }
 
     /** The pool of {@code --threads}, named after its model. */

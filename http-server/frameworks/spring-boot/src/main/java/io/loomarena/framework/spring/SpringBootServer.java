@@ -165,6 +165,12 @@ final class SpringBootServer implements Framework.RunningFramework {
             // Otherwise Tomcat's own default (200), as a Spring Boot user gets it.
             properties.put("server.tomcat.threads.max", String.valueOf(config.poolSize()));
         }
+        if (config.idleTimeout() != null) {
+            // --idle-timeout: how long a kept-alive connection waits for its next request (Tomcat's keepAliveTimeout;
+            // without it Tomcat uses its connection timeout, Spring Boot's default). A flood's client sends its
+            // request at once, so the connection timeout (the wait for the first request) stays Tomcat's.
+            properties.put("server.tomcat.keep-alive-timeout", config.idleTimeout().toMillis() + "ms");
+        }
         // stdout's lines are the harness's: no banner, no startup lines (logs go to stderr, logback.xml).
         properties.put("spring.main.banner-mode", "off");
         properties.put("spring.main.log-startup-info", "false");

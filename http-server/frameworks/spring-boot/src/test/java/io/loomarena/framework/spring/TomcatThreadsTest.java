@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,17 @@ class TomcatThreadsTest {
                 .noneMatch(property -> property.startsWith("--server.tomcat.threads"));
     }
 
+    @Test
+    void anIdleTimeoutIsTomcatsKeepAliveTimeoutAndWithoutOneTomcatKeepsItsOwn() throws Exception {
+        FrameworkConfig threeMinutes = FrameworkConfig.defaults(FrameworkThreads.VIRTUAL)
+                .withIdleTimeout(Duration.ofMinutes(3));
+        try (Running running = Running.start(threeMinutes)) {
+            assertThat(running.protocol().getKeepAliveTimeout()).isEqualTo(180_000);
+        }
+        assertThat(SpringBootServer.properties(FrameworkConfig.defaults(FrameworkThreads.PLATFORM)))
+                .noneMatch(property -> property.startsWith("--server.tomcat.keep-alive-timeout"));
+    }
+
     private HttpResponse<String> get(Running running, String path) throws Exception {
         return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.server.port() + path))
                 .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
@@ -112,7 +124,12 @@ class TomcatThreadsTest {
         }
 
         Executor executor() {
-            return ((TomcatWebServer) server.tomcat()).getTomcat().getConnector().getProtocolHandler().getExecutor();
+            return protocol().getExecutor();
+        }
+
+        AbstractHttp11Protocol<?> protocol() {
+            return (AbstractHttp11Protocol<?>) ((TomcatWebServer) server.tomcat()).getTomcat().getConnector()
+                    .getProtocolHandler();
         }
 
         @Override

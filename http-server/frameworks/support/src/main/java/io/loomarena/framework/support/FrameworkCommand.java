@@ -56,6 +56,9 @@ public final class FrameworkCommand implements Callable<Integer> {
     @Option(names = "--downstream-timeout", paramLabel = "DURATION",
             description = "what a /fanout call may take beyond its ms (default 5s)")
     String downstreamTimeout = "5s";
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+            description = "how long a kept-alive connection waits for its next request (default: the framework's)")
+    String idleTimeout;
     /** --db-url, --db-user, --db-pool-size, --db-wait, --db-query-timeout: the same on every serve. */
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
@@ -155,6 +158,7 @@ public final class FrameworkCommand implements Callable<Integer> {
         }
         return new FrameworkConfig(model, host, BadArgumentException.wholeNumber("--port", port, 0, 65535), size,
                 poolSize != null, downstream == null ? null : OptionValues.downstream(downstream),
-                OptionValues.duration("--downstream-timeout", downstreamTimeout), database.config());
+                OptionValues.duration("--downstream-timeout", downstreamTimeout), database.config(),
+                idleTimeout == null ? null : OptionValues.duration("--idle-timeout", idleTimeout));
     }
 }

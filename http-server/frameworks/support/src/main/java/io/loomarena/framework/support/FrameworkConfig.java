@@ -25,9 +25,13 @@ import io.loomarena.http.server.db.DatabaseConfig;
  * @param downstreamTimeout what a {@code /fanout} call may take beyond the {@code ms} it asks for
  * @param database          what {@code /db} reads ({@code --db-url} and the other database options; without a URL
  *                          {@code /db} answers 503)
+ * @param idleTimeout       how long a kept-alive connection may wait for its next request ({@code --idle-timeout}),
+ *                          or null for the framework's own default (Tomcat's keep-alive timeout, Jetty's connector
+ *                          idle timeout, Helidon's idle connection timeout), as its users get it
  */
 public record FrameworkConfig(FrameworkThreads threads, String host, int port, int poolSize, boolean poolSizeGiven,
-                              URI downstream, Duration downstreamTimeout, DatabaseConfig database) {
+                              URI downstream, Duration downstreamTimeout, DatabaseConfig database,
+                              Duration idleTimeout) {
 
     /** Platform threads of a framework's pool unless told otherwise: Tomcat's and Jetty's own default. */
     public static final int DEFAULT_POOL_SIZE = 200;
@@ -57,6 +61,15 @@ public record FrameworkConfig(FrameworkThreads threads, String host, int port, i
         if (downstreamTimeout.isNegative() || downstreamTimeout.isZero()) {
             throw new IllegalArgumentException("downstream timeout must be positive: " + downstreamTimeout);
         }
+        if (idleTimeout != null && (idleTimeout.isNegative() || idleTimeout.isZero())) {
+            throw new IllegalArgumentException("idle timeout must be positive: " + idleTimeout);
+        }
+    }
+
+    /** Without {@code --idle-timeout}: the framework keeps its own keep-alive timeout. */
+    public FrameworkConfig(FrameworkThreads threads, String host, int port, int poolSize, boolean poolSizeGiven,
+                           URI downstream, Duration downstreamTimeout, DatabaseConfig database) {
+        this(threads, host, port, poolSize, poolSizeGiven, downstream, downstreamTimeout, database, null);
     }
 
     /** Every default, with this thread model (no database). */
@@ -67,7 +80,14 @@ public record FrameworkConfig(FrameworkThreads threads, String host, int port, i
 
     /** This configuration reading {@code database} at {@code /db}. */
     public FrameworkConfig withDatabase(DatabaseConfig value) {
-        return new FrameworkConfig(threads, host, port, poolSize, poolSizeGiven, downstream, downstreamTimeout, value);
+        return new FrameworkConfig(threads, host, port, poolSize, poolSizeGiven, downstream, downstreamTimeout, value,
+                idleTimeout);
+    }
+
+    /** This configuration with {@code value} as the keep-alive idle timeout (null: the framework's own). */
+    public FrameworkConfig withIdleTimeout(Duration value) {
+        return new FrameworkConfig(threads, host, port, poolSize, poolSizeGiven, downstream, downstreamTimeout,
+                database, value);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.BindException;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -54,12 +55,29 @@ class FrameworkCommandTest {
         assertThat(run("serve", "--threads", "platform", "--pool-size", "0")).isEqualTo(2);
         assertThat(run("serve", "--threads", "platform", "--downstream", "ftp://x/io")).isEqualTo(2);
         assertThat(run("serve", "--threads", "platform", "--downstream-timeout", "soon")).isEqualTo(2);
+        assertThat(run("serve", "--threads", "platform", "--idle-timeout", "0s")).isEqualTo(2);
         assertThat(run("serve", "--threads", "platform", "--turbo")).isEqualTo(2);
 
         assertThat(err.toString()).contains("invalid --port '70000': out of range (allowed: 0..65535)")
                 .contains("invalid --pool-size '0'").contains("invalid --downstream 'ftp://x/io'")
-                .contains("invalid --downstream-timeout 'soon'").contains("unknown argument '--turbo'")
+                .contains("invalid --downstream-timeout 'soon'")
+                .contains("invalid --idle-timeout '0s' (allowed: a positive number with ms, s or m")
+                .contains("unknown argument '--turbo'")
                 .doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void anIdleTimeoutReachesTheConfigurationAndWithoutOneTheFrameworkKeepsItsOwn() {
+        assertThat(parsed("serve", "--threads", "virtual", "--idle-timeout", "3m").idleTimeout())
+                .isEqualTo(Duration.ofMinutes(3));
+        assertThat(parsed("serve", "--threads", "virtual").idleTimeout()).isNull();
+    }
+
+    /** The configuration {@code args} describe, without starting anything. */
+    private static FrameworkConfig parsed(String... args) {
+        CommandLine command = FrameworkCommand.commandLine(new Unstartable());
+        CommandLine.ParseResult result = command.parseArgs(args);
+        return ((FrameworkCommand) result.subcommand().commandSpec().userObject()).config();
     }
 
     @Test
