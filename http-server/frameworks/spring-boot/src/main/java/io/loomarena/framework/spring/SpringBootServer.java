@@ -119,9 +119,20 @@ final class SpringBootServer implements Framework.RunningFramework {
             return;
         }
         try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                deleteQuietly(path);
+            }
         } catch (IOException | UncheckedIOException e) {
             // A file vanished while walking: the pass at exit removes what is left.
+        }
+    }
+
+    /** A folder still holding what Tomcat has not removed yet is left for the pass at exit. */
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            // Not empty yet, or gone meanwhile: the pass at exit tries again.
         }
     }
 
