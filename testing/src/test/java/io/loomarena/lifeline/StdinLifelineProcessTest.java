@@ -10,6 +10,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.loomarena.echo.EchoMain;
 import io.loomarena.echo.server.EchoCounters;
@@ -52,9 +54,20 @@ class StdinLifelineProcessTest {
 
     private final List<Child> children = new ArrayList<>();
 
+    /**
+     * The children's temporary folder ({@code java.io.tmpdir}): the servers stop with {@code Runtime.halt}, so their
+     * JVMs' own files there (the pinning monitor's JFR repository) would otherwise stay in the machine's.
+     */
+    @TempDir
+    Path childTemp;
+
     @AfterEach
-    void killLeftovers() {
-        children.forEach(child -> child.process.destroyForcibly());
+    void killLeftovers() throws InterruptedException {
+        for (Child child : children) {
+            child.process.destroyForcibly();
+            // Gone before JUnit removes the folder it writes to.
+            child.process.waitFor(30, TimeUnit.SECONDS);
+        }
     }
 
     @Test
@@ -136,7 +149,8 @@ class StdinLifelineProcessTest {
         if (lifeline) {
             command.add("-D" + StdinLifeline.PROPERTY + "=true");
         }
-        command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of("-Xmx256m", "-Djava.io.tmpdir=" + childTemp, "-cp", System.getProperty("java.class.path"),
+                main.getName()));
         command.addAll(List.of(args));
         Child child = new Child(new ProcessBuilder(command).start());
         children.add(child);
