@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+
+import io.loomarena.harness.Folders;
 
 /**
  * A forked JVM's own temporary folder ({@code java.io.tmpdir}), removed when the JVM has exited. Servers stop with
@@ -47,14 +47,9 @@ final class ChildTempFolder {
 
     /** Removes {@code folder} and everything in it; what cannot be removed is left to the machine's cleaner. */
     static void delete(Path folder) {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            Folders.delete(folder);
+        } catch (UncheckedIOException e) {
             // A file vanished or could not be removed: nothing a failure message could help with.
         }
     }

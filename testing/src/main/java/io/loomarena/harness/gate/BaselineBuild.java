@@ -8,12 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
+import io.loomarena.harness.Folders;
 import io.loomarena.harness.HarnessException;
 import io.loomarena.measure.ParentFolder;
 
@@ -82,7 +81,7 @@ public final class BaselineBuild implements AutoCloseable {
             if (worktreeAdded) {
                 removeWorktree(repo, source);
             }
-            deleteRecursively(folder);
+            Folders.delete(folder);
             throw e;
         }
     }
@@ -114,10 +113,10 @@ public final class BaselineBuild implements AutoCloseable {
             }
             return new BaselineBuild(folder, build(THIS_BUILD, source, folder, progress));
         } catch (IOException e) {
-            deleteRecursively(folder);
+            Folders.delete(folder);
             throw new HarnessException("cannot copy this working tree for its build: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            deleteRecursively(folder);
+            Folders.delete(folder);
             throw e;
         }
     }
@@ -129,7 +128,7 @@ public final class BaselineBuild implements AutoCloseable {
     /** Removes the copied jars and the build's logs. */
     @Override
     public void close() {
-        deleteRecursively(folder);
+        Folders.delete(folder);
     }
 
     private static BuildJars build(String name, Path source, Path folder, Consumer<String> progress) {
@@ -210,19 +209,6 @@ public final class BaselineBuild implements AutoCloseable {
             return Files.createTempDirectory("loomarena-baseline-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary folder for the baseline build", e);
-        }
-    }
-
-    static void deleteRecursively(Path folder) {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + folder, e);
         }
     }
 }

@@ -19,6 +19,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.loomarena.harness.Folders;
+
 /**
  * A throwaway PostgreSQL server for tests and benchmarks: {@code initdb} on a temporary folder, {@code postgres} on a
  * free loopback port with settings for speed over durability ({@code fsync} off; {@link #MAX_CONNECTIONS}
@@ -193,7 +195,7 @@ public final class PostgresCluster implements AutoCloseable {
             handle.destroyForcibly();
             handle.onExit().orTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS).exceptionally(t -> handle).join();
         });
-        delete(folder);
+        Folders.delete(folder);
     }
 
     /** The server's process id while it runs (from its {@code postmaster.pid}); empty once stopped. */
@@ -264,18 +266,5 @@ public final class PostgresCluster implements AutoCloseable {
         Path parent = bin.getParent();
         String name = parent == null ? "" : String.valueOf(parent.getFileName()).replaceAll("\\D.*$", "");
         return name.isEmpty() ? 0 : Integer.parseInt(name);
-    }
-
-    private static void delete(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root + ": " + e.getMessage(), e);
-        }
     }
 }
